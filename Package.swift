@@ -1,0 +1,56 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "catalog-build",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "catalog-build", targets: ["catalog-build"]),
+        .library(name: "Catalog", targets: ["Catalog"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // C at the edges: system libraries found through pkg-config.
+        .systemLibrary(
+            name: "CCmark", pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev"])]),
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CJPEG", pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"])]),
+        // libjpeg reports errors through longjmp: decode/encode live in C and return a status.
+        .target(
+            name: "CImageCodec",
+            dependencies: ["CPNG", "CJPEG"],
+            cSettings: [.unsafeFlags(["-O2"])]),
+        .target(
+            name: "Catalog",
+            dependencies: [
+                "CCmark", "CImageCodec",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ]),
+        .executableTarget(
+            name: "catalog-build",
+            dependencies: [
+                "Catalog",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(
+            name: "CatalogTests",
+            dependencies: [
+                "Catalog",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            exclude: ["Snapshots"]),
+    ]
+)

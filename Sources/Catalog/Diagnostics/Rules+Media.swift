@@ -1,0 +1,43 @@
+extension Rules {
+    static let thumbnailRules: [Rule] = [
+        Rule("thumbnail-missing", .error, "A thumbnail names a file that exists.",
+             why: "A context whose thumbnail is missing cannot be uploaded as written.",
+             example: "thumbnail: cover.jpg when there is no cover.jpg",
+             fix: "Correct the path (relative to the file that names it) or add the image."),
+        Rule("thumbnail-format", .error, "A thumbnail is a PNG or JPEG image that decodes.",
+             why: "Apple accepts PNG and JPEG thumbnails; a truncated file would fail to upload.",
+             example: "thumbnail: cover.gif, or a JPEG cut off by a failed copy",
+             fix: "Export the image again as PNG or JPEG."),
+        Rule("thumbnail-too-small", .error, "A thumbnail is at least 80×80 pixels.",
+             why: "Apple ignores thumbnails under 80 pixels on a side (T2).",
+             example: "A 64×64 icon.",
+             fix: "Use a larger image, ideally 330×330 or more."),
+        Rule("thumbnail-small", .warning, "A thumbnail is at least 330×330 pixels.",
+             why: "Smaller images are not upscaled and look soft next to the others.",
+             example: "A 200×150 photo.",
+             fix: "Use an image of at least 330×330 pixels."),
+        Rule("thumbnail-too-large", .error, "A thumbnail has at most 100 megapixels (and 30000 pixels on a side).",
+             why: "The header of a decompression bomb claims more pixels than the tool will allocate.",
+             example: "A PNG whose header says 60000×60000.",
+             fix: "Scale the image down before adding it."),
+    ]
+
+    static let practiceRules: [Rule] = [
+        Rule("container-assignable", .warning, "Containers (apps, books, courses, chapters with children) are not assignable.",
+             why: "Apple advises isAssignable: false for pure containers; teachers assign the activities inside.",
+             example: "assignable: true on a book",
+             fix: "Remove `assignable: true`, or assign the children instead."),
+        Rule("assignable-summary", .warning, "An assignable activity has a summary.",
+             why: "Teachers choose activities by their summary in Schoolwork.",
+             example: "A quiz without summary.",
+             fix: "Add a one- or two-sentence summary."),
+        Rule("progress-details-untranslated", .warning, "Progress-reporting details are translated in every locale.",
+             why: "Apple asks that details be localized to the context's locale (F11).",
+             example: "A translation that leaves details in English.",
+             fix: "Translate the details in the translation file."),
+        Rule("title-untranslated", .warning, "A title differs between locales.",
+             why: "A title identical in every locale usually means a translation was copied and not translated.",
+             example: "The same English title in quiz.md and quiz.es-us.md.",
+             fix: "Translate the title (or ignore the warning for a proper name)."),
+    ]
+}

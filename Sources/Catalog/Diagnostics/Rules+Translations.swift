@@ -1,0 +1,43 @@
+extension Rules {
+    static let translationRules: [Rule] = [
+        Rule("translation-orphan", .error, "A translation file translates a context that exists.",
+             why: "A translation of nothing is never published and is usually a renamed original.",
+             example: "quiz.es-us.md without quiz.md",
+             fix: "Rename the translation to match its original, or remove it."),
+        Rule("translation-default-locale", .error, "No translation file is in the default locale.",
+             why: "The file without a locale suffix already is the default locale's text.",
+             example: "quiz.en-us.md when en-us is the default locale",
+             fix: "Merge it into quiz.md and remove it."),
+        Rule("locale-not-listed", .warning, "A file name's locale-like suffix is a locale of catalog.yml.",
+             why: "intro.fr.md with fr not listed is read as a leaf named intro.fr, which is rarely meant.",
+             example: "intro.fr.md when locales is [en-us, es-us]",
+             fix: "Add the locale to catalog.yml, or rename the file."),
+        Rule("translation-field", .error, "A translation sets only localizable fields.",
+             why: "Types, ages and other shared fields must be the same in every locale.",
+             example: "suggestedAge: 8-10 in quiz.es-us.md",
+             fix: "Move the value to the original file."),
+        Rule("translation-progress", .error, "A translation's progressReporting has the original's kinds in the same order.",
+             why: "A translation may only translate the details of each capability.",
+             example: "The original lists score, percent; the translation lists percent.",
+             fix: "List the same kinds in the same order, translating only details."),
+        Rule("missing-translation", .error, "With missingTranslation: error, every context has every locale.",
+             why: "The author asked for a complete translation before publishing.",
+             example: "quiz.md without quiz.ja-jp.md",
+             fix: "Add the translation, or use missingTranslation: fallback."),
+    ]
+
+    static let bodyRules: [Rule] = [
+        Rule("link-broken", .error, "Relative links and images in a body point at a file in content/.",
+             why: "A broken link on a teacher's page wastes their time and looks careless.",
+             example: "[see the quiz](quiz.md) when quiz.md does not exist",
+             fix: "Correct the path; it is relative to the file that contains it."),
+        Rule("raw-html", .warning, "Bodies use Markdown, not raw HTML.",
+             why: "Raw HTML is never passed through, so that content can never inject script.",
+             example: "<script>alert(1)</script> or <div align=center>",
+             fix: "Write it in Markdown; the HTML is left out of the page."),
+        Rule("unsafe-link", .warning, "Links use http(s), mailto, relative paths or fragments.",
+             why: "javascript: and similar schemes could run script in a teacher's browser; they are shown as text.",
+             example: "[click](javascript:alert(1))",
+             fix: "Link to a page instead."),
+    ]
+}

@@ -1,0 +1,221 @@
+import Foundation
+
+/// The whole catalog after loading: the app (main app context) and every context in
+/// pre-order (each parent before its children, siblings in display order).
+///
+/// This is the typed value that payloads, the site and upload consume. It holds only
+/// contexts that appear in output: drafts are already gone, and each context's
+/// `versions` hold exactly the locales it is published in (content-format.md §5).
+public struct CatalogModel: Sendable {
+    public var app: AppContext
+    /// Every context below the app, in pre-order. `contexts[i].parent` is an index into
+    /// this array, or nil for a child of the app.
+    public var contexts: [ContextNode]
+
+    public init(app: AppContext, contexts: [ContextNode]) {
+        self.app = app
+        self.contexts = contexts
+    }
+
+    /// Indices of the app's direct children, in display order.
+    public var rootChildren: [Int] { app.children }
+}
+
+/// The app itself, described by `catalog.yml`.
+public struct AppContext: Sendable {
+    public var bundleIdentifier: String
+    public var defaultLocale: LocaleID
+    /// The locales of `catalog.yml`, in its order (the default among them).
+    public var locales: [LocaleID]
+    /// The app's title in every locale (falling back to the default locale's).
+    public var title: [LocaleID: String]
+    /// The app's summary from `content/index.md` and its translations, if any.
+    public var summary: [LocaleID: String]
+    /// The home page body (Markdown) per locale, from `content/index.md`.
+    public var body: [LocaleID: MarkdownBody]
+    public var topic: Topic?
+    public var minimumBundleVersion: String?
+    public var universalLinkBase: String?
+    public var missingTranslation: MissingTranslationPolicy
+    public var site: SiteSettings
+    public var children: [Int]
+    /// `catalog.yml`, for diagnostics and for resolving paths in `site` settings.
+    public var source: SourceFile
+
+    public var identifierPath: [String] { [bundleIdentifier] }
+    public var universalLinkURL: String? { universalLinkBase }
+}
+
+/// Settings of the HTML catalog (`site:` in `catalog.yml`).
+public struct SiteSettings: Sendable {
+    public var title: [LocaleID: String]
+    public var baseURL: String
+    /// A logo image, relative to the content directory, if any.
+    public var logo: String?
+    /// An accent colour as `#rrggbb`, if any.
+    public var accentColor: String?
+    /// An extra stylesheet, relative to the content directory, if any.
+    public var stylesheet: String?
+    /// Interface strings that the author overrides, per locale: key → text.
+    public var strings: [LocaleID: [String: String]]
+
+    public init(title: [LocaleID: String] = [:], baseURL: String = "/", logo: String? = nil,
+                accentColor: String? = nil, stylesheet: String? = nil, strings: [LocaleID: [String: String]] = [:]) {
+        self.title = title
+        self.baseURL = baseURL
+        self.logo = logo
+        self.accentColor = accentColor
+        self.stylesheet = stylesheet
+        self.strings = strings
+    }
+}
+
+/// A file of the content tree as the user sees it and as the tool reads it.
+public struct SourceFile: Hashable, Sendable {
+    /// Path relative to the content directory, with `/` separators (`fun-with-science/index.md`).
+    public var relativePath: String
+    /// The path to print in diagnostics (relative to the current directory, or as given).
+    public var displayPath: String
+
+    public init(relativePath: String, displayPath: String) {
+        self.relativePath = relativePath
+        self.displayPath = displayPath
+    }
+
+    public func location(line: Int = 1, column: Int = 1) -> SourceLocation {
+        SourceLocation(file: displayPath, line: line, column: column)
+    }
+}
+
+/// Markdown text with the file it came from and the line its first character is on.
+public struct MarkdownBody: Hashable, Sendable {
+    public var text: String
+    public var source: SourceFile
+    public var firstLine: Int
+
+    public init(text: String, source: SourceFile, firstLine: Int) {
+        self.text = text
+        self.source = source
+        self.firstLine = firstLine
+    }
+}
+
+/// One context below the app: a directory (`index.md`) or a leaf `.md` file.
+public struct ContextNode: Sendable {
+    public var identifier: String
+    /// The bundle identifier first, then every identifier down to this context.
+    public var identifierPath: [String]
+    public var type: ContextType
+    public var displayOrder: Int
+    public var isAssignable: Bool
+    public var topic: Topic?
+    public var suggestedAge: ClosedIntRange?
+    public var suggestedCompletionTime: ClosedIntRange?
+    public var thumbnail: ThumbnailSource?
+    public var universalLinkURL: String?
+    public var minimumBundleVersion: String?
+    public var standardsAlignments: [String]
+    /// The text of this context in every locale it is published in.
+    public var versions: [LocaleID: ContextVersion]
+    public var parent: Int?
+    public var children: [Int]
+    /// The file that defines the context (`index.md` for a directory).
+    public var source: SourceFile
+    /// True for a directory context.
+    public var isDirectory: Bool
+
+    /// Depth below the app: 1 for a book directly under `content/`.
+    public var depth: Int { identifierPath.count - 1 }
+    /// Identifiers below the app (the path used for pages and universal links).
+    public var pathBelowApp: ArraySlice<String> { identifierPath.dropFirst() }
+}
+
+/// The localizable part of a context in one locale.
+public struct ContextVersion: Sendable, Hashable {
+    public var locale: LocaleID
+    public var title: String
+    public var summary: String?
+    public var customTypeName: String?
+    public var keywords: [String]
+    public var progressReporting: [ProgressCapability]
+    public var body: MarkdownBody?
+    /// True when this locale had no translation and shows the default locale's text.
+    public var isFallback: Bool
+
+    public init(locale: LocaleID, title: String, summary: String? = nil, customTypeName: String? = nil,
+                keywords: [String] = [], progressReporting: [ProgressCapability] = [],
+                body: MarkdownBody? = nil, isFallback: Bool = false) {
+        self.locale = locale
+        self.title = title
+        self.summary = summary
+        self.customTypeName = customTypeName
+        self.keywords = keywords
+        self.progressReporting = progressReporting
+        self.body = body
+        self.isFallback = isFallback
+    }
+}
+
+/// An image that a context uses as its thumbnail, before it is processed.
+public struct ThumbnailSource: Hashable, Sendable {
+    /// Path relative to the content directory.
+    public var relativePath: String
+    public var fit: ThumbnailFit
+    /// Where the author named it (or the context's file for a default `cover.*`).
+    public var location: SourceLocation
+
+    public init(relativePath: String, fit: ThumbnailFit, location: SourceLocation) {
+        self.relativePath = relativePath
+        self.fit = fit
+        self.location = location
+    }
+}
+
+extension ContextNode {
+    public init(identifier: String, identifierPath: [String], type: ContextType, source: SourceFile,
+                isDirectory: Bool, displayOrder: Int = 0, isAssignable: Bool = true, topic: Topic? = nil,
+                suggestedAge: ClosedIntRange? = nil, suggestedCompletionTime: ClosedIntRange? = nil,
+                thumbnail: ThumbnailSource? = nil, universalLinkURL: String? = nil,
+                minimumBundleVersion: String? = nil, standardsAlignments: [String] = [],
+                versions: [LocaleID: ContextVersion] = [:], parent: Int? = nil, children: [Int] = []) {
+        self.identifier = identifier
+        self.identifierPath = identifierPath
+        self.type = type
+        self.displayOrder = displayOrder
+        self.isAssignable = isAssignable
+        self.topic = topic
+        self.suggestedAge = suggestedAge
+        self.suggestedCompletionTime = suggestedCompletionTime
+        self.thumbnail = thumbnail
+        self.universalLinkURL = universalLinkURL
+        self.minimumBundleVersion = minimumBundleVersion
+        self.standardsAlignments = standardsAlignments
+        self.versions = versions
+        self.parent = parent
+        self.children = children
+        self.source = source
+        self.isDirectory = isDirectory
+    }
+}
+
+extension AppContext {
+    public init(bundleIdentifier: String, defaultLocale: LocaleID, locales: [LocaleID],
+                title: [LocaleID: String], source: SourceFile, summary: [LocaleID: String] = [:],
+                body: [LocaleID: MarkdownBody] = [:], topic: Topic? = nil, minimumBundleVersion: String? = nil,
+                universalLinkBase: String? = nil, missingTranslation: MissingTranslationPolicy = .fallback,
+                site: SiteSettings = SiteSettings(), children: [Int] = []) {
+        self.bundleIdentifier = bundleIdentifier
+        self.defaultLocale = defaultLocale
+        self.locales = locales
+        self.title = title
+        self.summary = summary
+        self.body = body
+        self.topic = topic
+        self.minimumBundleVersion = minimumBundleVersion
+        self.universalLinkBase = universalLinkBase
+        self.missingTranslation = missingTranslation
+        self.site = site
+        self.children = children
+        self.source = source
+    }
+}
