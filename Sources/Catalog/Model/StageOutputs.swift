@@ -1,0 +1,51 @@
+import Foundation
+
+/// A thumbnail as it will be uploaded: written to `site/thumbnails/<thumbnailId>`.
+public struct ProcessedThumbnail: Hashable, Sendable {
+    /// The first 16 hex digits of the SHA-256 of the bytes, plus `.png` or `.jpg`.
+    public var thumbnailId: String
+    public var contentType: String
+    public var byteCount: Int
+    public var width: Int
+    public var height: Int
+
+    public init(thumbnailId: String, contentType: String, byteCount: Int, width: Int, height: Int) {
+        self.thumbnailId = thumbnailId
+        self.contentType = contentType
+        self.byteCount = byteCount
+        self.width = width
+        self.height = height
+    }
+}
+
+/// The thumbnails stage's result: which context uses which thumbnail.
+public struct ThumbnailSet: Sendable {
+    /// Context index (into `CatalogModel.contexts`) → its thumbnail.
+    public var byContext: [Int: ProcessedThumbnail]
+    /// Every distinct thumbnail, sorted by id (the order of the manifest).
+    public var all: [ProcessedThumbnail]
+
+    public init(byContext: [Int: ProcessedThumbnail] = [:]) {
+        self.byContext = byContext
+        self.all = Set(byContext.values).sorted { $0.thumbnailId < $1.thumbnailId }
+    }
+}
+
+/// Where stages write their files: a path relative to the output root, and the bytes.
+/// Paths use `/`; the sink creates directories as needed.
+public protocol OutputSink: Sendable {
+    func write(_ relativePath: String, _ data: Data) throws
+}
+
+/// Writes into a directory on disk (the build's staging directory).
+public struct DirectorySink: OutputSink {
+    public let root: URL
+
+    public init(root: URL) { self.root = root }
+
+    public func write(_ relativePath: String, _ data: Data) throws {
+        let url = root.appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+    }
+}
