@@ -19,7 +19,7 @@ let package = Package(
         // C at the edges: system libraries found through pkg-config.
         .systemLibrary(
             name: "CCmark", pkgConfig: "libcmark-gfm",
-            providers: [.apt(["libcmark-gfm-dev"])]),
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),

@@ -1,4 +1,3 @@
 #include <cmark-gfm.h>
-#include <cmark-gfm/cmark-gfm-extension_api.h>
-// Debian's libcmark-gfm-dev ships the extensions library without its header.
-void cmark_gfm_core_extensions_ensure_registered(void);
+#include <cmark-gfm-extension_api.h>
+#include <cmark-gfm-core-extensions.h>
