@@ -35,7 +35,9 @@ public struct PayloadPlan: Sendable {
 
 /// Writes `catalog/manifest.json` and `catalog/contexts-NNNN.json` (content-format.md §6).
 public enum PayloadWriter {
-    public static func write(model: CatalogModel, thumbnails: ThumbnailSet, to sink: some OutputSink) throws {
+    /// Returns the number of context versions written.
+    @discardableResult
+    public static func write(model: CatalogModel, thumbnails: ThumbnailSet, to sink: some OutputSink) throws -> Int {
         let plan = PayloadPlan(model: model, thumbnails: thumbnails)
         var names: [String] = []
         for (offset, batch) in PayloadPlan.batches(plan.contexts).enumerated() {
@@ -60,5 +62,6 @@ public enum PayloadWriter {
             }),
         ])
         try sink.write("catalog/manifest.json", Data(utf8: manifest.serialized(pretty: true) + "\n"))
+        return plan.contexts.count
     }
 }
