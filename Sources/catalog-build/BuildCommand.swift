@@ -16,6 +16,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Where processed thumbnails are cached between builds.")
     var cache: String = ".catalog-cache"
 
+    @Flag(name: .long, help: "Print each pipeline stage's wall time to standard error.")
+    var timings = false
+
     func run() async throws {
         let buildOptions = BuildOptions(
             content: ContentRoot(path: options.content), output: URL(fileURLWithPath: output),
@@ -28,6 +31,11 @@ struct BuildCommand: AsyncParsableCommand {
             throw Exit.contentError
         }
         DiagnosticPrinter(format: options.format).print(result.diagnostics)
+        if timings { Output.standardError(result.timings.table) }
+        if result.upToDate {
+            if options.format == .text { Output.standardError("\(output)/ is up to date\n") }
+            return
+        }
         guard result.wrote else { throw Exit.contentError }
         if options.format == .text {
             Output.standardError("Built \(result.contextCount) context versions into \(output)/\n")

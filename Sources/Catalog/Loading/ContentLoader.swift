@@ -6,7 +6,9 @@ public struct ContentLoader {
 
     public init(root: ContentRoot) { self.root = root }
 
-    func loadTree(into bag: inout DiagnosticBag) -> ContentTree? {
+    /// - Parameter cache: parsed files a long-lived process kept from its last build, taken
+    ///   instead of parsing unchanged files again.
+    func loadTree(into bag: inout DiagnosticBag, cache: IncrementalParseCache? = nil) -> ContentTree? {
         guard FileManager.default.fileExists(atPath: root.url.path) else {
             bag.error("catalog-missing", at: SourceLocation(file: root.displayPath),
                       "the content directory \(root.displayPath) does not exist")
@@ -16,19 +18,25 @@ public struct ContentLoader {
         var scanner = ContentScanner(root: root, locales: config.locales, defaultLocale: config.defaultLocale)
         let scanned = scanner.scan()
         bag.append(contentsOf: scanner.diagnostics.items)
-        var builder = TreeBuilder(root: root, config: config)
+        let reader = FrontMatterReader(root: root, locales: config.locales)
+        let parsed = ParsedFiles.parse(scanned.parseRequests(), reader: reader, cache: cache)
+        var builder = TreeBuilder(root: root, config: config, parsed: parsed)
         builder.addChildren(of: scanned, parent: nil, parentPath: [config.bundleIdentifier], inDraft: false)
         bag.append(contentsOf: builder.diagnostics.items)
-        let home = readHome(scanned, config: config, into: &bag)
+        let home = readHome(scanned, config: config, parsed: parsed, into: &bag)
         return ContentTree(root: root, config: config, home: home.fields, homeTranslations: home.translations,
                            contexts: builder.contexts, rootChildren: builder.rootChildren)
     }
 
     /// `content/index.md`: only `summary` may be set; the body is the home page's.
-    private func readHome(_ scanned: ScannedDirectory, config: CatalogConfig,
+    private func readHome(_ scanned: ScannedDirectory, config: CatalogConfig, parsed: ParsedFiles,
                           into bag: inout DiagnosticBag) -> (fields: ContextFields?, translations: [LocaleID: ContextFields]) {
         let reader = FrontMatterReader(root: root, locales: config.locales)
-        func read(_ path: String) -> ContextFields { reader.read(path, mode: .home, into: &bag) }
+        func read(_ path: String) -> ContextFields {
+            let file = parsed[path] ?? ParsedFiles.parseOne(ParseRequest(relativePath: path, mode: .home), reader: reader)
+            bag.append(contentsOf: file.diagnostics)
+            return file.fields
+        }
         let fields = scanned.index.map { read($0) }
         var translations: [LocaleID: ContextFields] = [:]
         for (locale, path) in scanned.indexTranslations { translations[locale] = read(path) }

@@ -38,10 +38,13 @@ struct ContentScanner {
         var directory = ScannedDirectory(relativePath: relativePath, name: (relativePath as NSString).lastPathComponent,
                                          index: nil, indexTranslations: [:], leaves: [], directories: [])
         var leafTranslations: [(base: String, locale: LocaleID, path: String)] = []
-        for entry in entries(of: relativePath) {
+        for (entry, kind) in entries(of: relativePath) {
             let path = relativePath.isEmpty ? entry : relativePath + "/" + entry
-            if isDirectory(path) {
-                guard root.staysInside(path) else {
+            // Only a symbolic link can lead outside: a plain entry of a directory that is
+            // inside stays inside, so it needs no (costly) path resolution.
+            let isLink = kind != .file && kind != .directory
+            if kind == .directory || isLink && isDirectory(path) {
+                guard !isLink || root.staysInside(path) else {
                     diagnostics.error("path-outside-content", at: root.file(path).location(),
                                       "the directory '\(path)' is a link that leads outside the content directory; move its files into content/")
                     continue
@@ -50,7 +53,7 @@ struct ContentScanner {
                 continue
             }
             guard entry.hasSuffix(".md") else { continue }
-            guard root.staysInside(path) else {
+            guard !isLink || root.staysInside(path) else {
                 diagnostics.error("path-outside-content", at: root.file(path).location(),
                                   "the file '\(path)' is a link that leads outside the content directory; copy the file into content/")
                 continue
@@ -120,9 +123,21 @@ struct ContentScanner {
         return parts.dropFirst().allSatisfy { (2...4).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isLetter || $0.isNumber } }
     }
 
-    private func entries(of relativePath: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.absoluteURL(relativePath).path)) ?? []
-        return names.filter { !$0.hasPrefix(".") && !$0.hasPrefix("_") }.sorted()
+    enum EntryKind { case file, directory, other }
+
+    /// The visible entries of a directory, sorted by name, with their kinds from readdir
+    /// (no stat per entry; `.other` for links and file systems that do not say).
+    private func entries(of relativePath: String) -> [(String, EntryKind)] {
+        guard let stream = opendir(root.absoluteURL(relativePath).path) else { return [] }
+        defer { closedir(stream) }
+        var names: [(String, EntryKind)] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            guard !name.hasPrefix("."), !name.hasPrefix("_") else { continue }
+            let type = Int32(entry.pointee.d_type)
+            names.append((name, type == DT_DIR ? .directory : type == DT_REG ? .file : .other))
+        }
+        return names.sorted { $0.0 < $1.0 }
     }
 
     private func isDirectory(_ relativePath: String) -> Bool {

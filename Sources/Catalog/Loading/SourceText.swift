@@ -12,14 +12,38 @@ enum SourceText {
 
     static func read(_ url: URL) -> Result<String, Failure> {
         let data: Data
-        do {
-            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-            guard size <= maximumBytes else { return .failure(.tooLarge(size)) }
-            data = try Data(contentsOf: url)
-        } catch {
-            return .failure(.unreadable(error.localizedDescription))
+        switch readBytes(url.path) {
+        case .success(let bytes): data = bytes
+        case .failure(let failure): return .failure(failure)
         }
         return decode(data)
+    }
+
+    /// One open, one fstat and one read: FileManager's attributes and `Data(contentsOf:)`
+    /// cost several system calls and dictionary allocations per file, which shows at 10k files.
+    static func readBytes(_ path: String) -> Result<Data, Failure> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        let size = Int(info.st_size)
+        guard size <= maximumBytes else { return .failure(.tooLarge(size)) }
+        var data = Data(count: size)
+        var total = 0
+        let failed = data.withUnsafeMutableBytes { buffer -> Bool in
+            while total < size {
+                let count = Foundation.read(descriptor, buffer.baseAddress! + total, size - total)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return count < 0 }
+                total += count
+            }
+            return false
+        }
+        guard !failed else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        // The file shrank while it was read: keep what was there.
+        if total < size { data.removeSubrange(total...) }
+        return .success(data)
     }
 
     static func decode(_ data: Data) -> Result<String, Failure> {

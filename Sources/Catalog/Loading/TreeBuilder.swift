@@ -3,13 +3,16 @@
 struct TreeBuilder {
     let root: ContentRoot
     let config: CatalogConfig
+    /// Every file already read and parsed (concurrently, before the tree is laid out).
+    let parsed: ParsedFiles
     var contexts: [LoadedContext] = []
     var rootChildren: [Int] = []
     var diagnostics = DiagnosticBag()
 
-    init(root: ContentRoot, config: CatalogConfig) {
+    init(root: ContentRoot, config: CatalogConfig, parsed: ParsedFiles) {
         self.root = root
         self.config = config
+        self.parsed = parsed
     }
 
     private var reader: FrontMatterReader { FrontMatterReader(root: root, locales: config.locales) }
@@ -57,10 +60,10 @@ struct TreeBuilder {
 
     private mutating func load(_ path: String, name: String, translations: [LocaleID: String],
                                isDirectory: Bool, parentPath: [String], inDraft: Bool) -> LoadedContext {
-        let fields = reader.read(path, mode: .context, into: &diagnostics)
+        let fields = take(path, mode: .context)
         var translated: [LocaleID: ContextFields] = [:]
         for (locale, translationPath) in translations {
-            translated[locale] = reader.read(translationPath, mode: .translation, into: &diagnostics)
+            translated[locale] = take(translationPath, mode: .translation)
         }
         let (prefixOrder, bareName) = OrderingPrefix.split(name)
         let identifier = fields.identifier?.value ?? bareName
@@ -69,6 +72,13 @@ struct TreeBuilder {
             isMissingIndex: false, identifier: identifier, identifierPath: parentPath + [identifier],
             displayOrder: fields.displayOrder ?? prefixOrder ?? 0, parent: nil, children: [],
             isDraft: inDraft || fields.draft)
+    }
+
+    /// The parsed file, its diagnostics reported here so that they keep the tree's order.
+    private mutating func take(_ path: String, mode: FrontMatterReader.Mode) -> ContextFields {
+        let file = parsed[path] ?? ParsedFiles.parseOne(ParseRequest(relativePath: path, mode: mode), reader: reader)
+        diagnostics.append(contentsOf: file.diagnostics)
+        return file.fields
     }
 
     private func placeholder(_ directory: ScannedDirectory, parentPath: [String], inDraft: Bool) -> LoadedContext {

@@ -5,13 +5,17 @@ import Foundation
 public struct BuildOptions: Sendable {
     public var content: ContentRoot
     public var output: URL
-    /// Where processed thumbnails are kept between builds (nil: no cache).
+    /// Where processed thumbnails and the incremental build state are kept between
+    /// builds (nil: no cache, every build is a full one).
     public var cacheDirectory: URL?
+    /// Parses kept in memory by a long-lived process (`serve`) between its builds.
+    public var parseCache: IncrementalParseCache?
 
-    public init(content: ContentRoot, output: URL, cacheDirectory: URL?) {
+    public init(content: ContentRoot, output: URL, cacheDirectory: URL?, parseCache: IncrementalParseCache? = nil) {
         self.content = content
         self.output = output
         self.cacheDirectory = cacheDirectory
+        self.parseCache = parseCache
     }
 }
 
@@ -20,26 +24,40 @@ public struct BuildResult: Sendable {
     /// True when the output was replaced.
     public var wrote: Bool
     public var contextCount: Int
+    /// True when nothing had changed since the last build: the output was left untouched.
+    public var upToDate = false
+    /// Each stage's wall time, in pipeline order (`build --timings`).
+    public var timings = StageTimer()
 }
 
 public enum Build {
     public static func run(_ options: BuildOptions) throws -> BuildResult {
-        let loaded = CatalogLoader.load(options.content)
+        var timer = StageTimer()
+        let incremental = timer.measure("up-to-date check") {
+            IncrementalBuild(content: options.content.url, output: options.output, cacheDirectory: options.cacheDirectory)
+        }
+        if timer.measure("up-to-date check", { incremental.isUpToDate }) {
+            return BuildResult(diagnostics: DiagnosticBag(), wrote: false, contextCount: 0, upToDate: true, timings: timer)
+        }
+        let loaded = CatalogLoader.load(options.content, timer: &timer, cache: options.parseCache)
         var bag = loaded.diagnostics
         guard let model = loaded.model, !bag.hasErrors else {
-            return BuildResult(diagnostics: bag, wrote: false, contextCount: 0)
+            return BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer)
         }
         let staged = try StagedOutput(output: options.output)
         do {
-            let sink = DirectorySink(root: staged.staging)
-            let thumbnails = ThumbnailSet()
-            let count = try PayloadWriter.write(model: model, thumbnails: thumbnails, to: sink)
+            let sink = incremental.sink(staging: staged.staging)
+            let thumbnails = timer.measure("thumbnails") { ThumbnailSet() }
+            let count = try timer.measure("payloads") { try PayloadWriter.write(model: model, thumbnails: thumbnails, to: sink) }
             guard !bag.hasErrors else {
                 staged.discard()
-                return BuildResult(diagnostics: bag, wrote: false, contextCount: 0)
+                return BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer)
             }
-            try staged.commit()
-            return BuildResult(diagnostics: bag, wrote: true, contextCount: count)
+            try timer.measure("write/swap") {
+                try staged.commit()
+                incremental.save(sink, isClean: bag.items.isEmpty)
+            }
+            return BuildResult(diagnostics: bag, wrote: true, contextCount: count, timings: timer)
         } catch {
             staged.discard()
             throw error

@@ -10,12 +10,19 @@ public struct LoadResult: Sendable {
 
 public enum CatalogLoader {
     public static func load(_ root: ContentRoot) -> LoadResult {
+        var timer = StageTimer()
+        return load(root, timer: &timer)
+    }
+
+    /// - Parameter cache: a long-lived process's parses of unchanged files (`serve`).
+    public static func load(_ root: ContentRoot, timer: inout StageTimer,
+                            cache: IncrementalParseCache? = nil) -> LoadResult {
         var bag = DiagnosticBag()
-        guard let tree = ContentLoader(root: root).loadTree(into: &bag) else {
+        guard let tree = timer.measure("load", { ContentLoader(root: root).loadTree(into: &bag, cache: cache) }) else {
             return LoadResult(model: nil, diagnostics: bag, coverage: nil)
         }
-        Validator.validate(tree, into: &bag)
-        return LoadResult(model: ModelBuilder(tree: tree).build(), diagnostics: bag,
-                          coverage: TranslationCoverage(tree: tree))
+        timer.measure("validate") { Validator.validate(tree, into: &bag) }
+        let model = timer.measure("model") { ModelBuilder(tree: tree).build() }
+        return LoadResult(model: model, diagnostics: bag, coverage: TranslationCoverage(tree: tree))
     }
 }

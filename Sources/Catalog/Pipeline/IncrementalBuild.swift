@@ -1,0 +1,53 @@
+import Foundation
+
+/// Incremental builds across runs of `build`, through `build-state.tsv` in the cache
+/// directory:
+///
+/// - Up to date: when every content file has the stamp the last clean build saw and the
+///   output is exactly as that build left it, nothing is read, parsed or written.
+/// - Otherwise the content is loaded again (in parallel) and every stage runs, but the
+///   `IncrementalSink` hard-links each unchanged output file from the current output into
+///   the staging directory, so only changed bytes are written before the swap.
+struct IncrementalBuild {
+    let content: URL
+    let output: URL
+    let cacheDirectory: URL?
+    /// Stamps of the content taken before it is read: a file edited during the build
+    /// then differs from what is saved, and the next build sees the change.
+    let inputs: [String: FileStamp]
+    let previous: BuildState?
+
+    init(content: URL, output: URL, cacheDirectory: URL?) {
+        self.content = content
+        self.output = output.standardizedFileURL
+        self.cacheDirectory = cacheDirectory
+        inputs = cacheDirectory == nil ? [:] : TreeStamps.collect(content, trusted: true)
+        let identity = BuildState.identity(content: content, output: output)
+        previous = cacheDirectory.flatMap(BuildState.read).flatMap { $0.identity == identity ? $0 : nil }
+    }
+
+    /// True when nothing changed since the last clean build, in the content or the output.
+    var isUpToDate: Bool {
+        guard let previous, previous.isClean, previous.inputs == inputs, !inputs.isEmpty,
+              !inputs.values.contains(where: { $0.size < 0 }) else { return false }
+        return TreeStamps.collect(output) == previous.outputs.mapValues(\.stamp)
+    }
+
+    func sink(staging: URL) -> IncrementalSink {
+        IncrementalSink(staging: staging, output: output, previous: previous?.outputs ?? [:])
+    }
+
+    /// Records what the build wrote, once the staging directory has become the output.
+    func save(_ sink: IncrementalSink, isClean: Bool) {
+        guard let cacheDirectory else { return }
+        var outputs: [String: OutputRecord] = [:]
+        for (path, hash) in sink.written.hashes {
+            guard let stamp = FileStamp(path: output.path + "/" + path) else { continue }
+            outputs[path] = OutputRecord(hash: hash, stamp: stamp)
+        }
+        let state = BuildState(identity: BuildState.identity(content: content, output: output),
+                               inputs: inputs, outputs: outputs, isClean: isClean)
+        // The cache only speeds builds up: failing to save it must not fail the build.
+        try? state.save(in: cacheDirectory)
+    }
+}

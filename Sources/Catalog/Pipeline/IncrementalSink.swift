@@ -1,0 +1,93 @@
+import Crypto
+import Foundation
+import Synchronization
+
+/// The build's output sink: writes into the staging directory, but a file whose bytes
+/// equal what the current output already holds is hard-linked from there instead of
+/// written. The staging directory is still swapped in whole (cli.md), yet an unchanged
+/// file keeps its inode and modification time and costs one `link` instead of a write.
+///
+/// Stages may call `write` from several threads.
+public final class IncrementalSink: OutputSink {
+    let staging: URL
+    let output: URL
+    private let previous: [String: OutputRecord]
+    private let state = Mutex(Written())
+
+    struct Written {
+        var hashes: [String: String] = [:]
+        var directories: Set<String> = []
+        var linked = 0
+    }
+
+    init(staging: URL, output: URL, previous: [String: OutputRecord]) {
+        self.staging = staging
+        self.output = output
+        self.previous = previous
+    }
+
+    public func write(_ relativePath: String, _ data: Data) throws {
+        let hash = Self.hash(data)
+        let destination = staging.path + "/" + relativePath
+        try makeParent(of: relativePath)
+        // Never write through an existing name: it may be a link to the live output.
+        unlink(destination)
+        if reuse(relativePath, hash: hash, size: data.count, at: destination) {
+            state.withLock { $0.hashes[relativePath] = hash; $0.linked += 1 }
+            return
+        }
+        try Self.writeFile(destination, data)
+        state.withLock { $0.hashes[relativePath] = hash }
+    }
+
+    /// Path → hash of every file written, and how many were linked rather than written.
+    var written: (hashes: [String: String], linked: Int) {
+        state.withLock { ($0.hashes, $0.linked) }
+    }
+
+    /// Links the current output's file when it holds these bytes (by hash) and has not
+    /// been touched since the last build recorded it.
+    private func reuse(_ relativePath: String, hash: String, size: Int, at destination: String) -> Bool {
+        guard let old = previous[relativePath], old.hash == hash, old.stamp.size == size else { return false }
+        let source = output.path + "/" + relativePath
+        guard FileStamp(path: source) == old.stamp else { return false }
+        return link(source, destination) == 0
+    }
+
+    private func makeParent(of relativePath: String) throws {
+        guard let slash = relativePath.lastIndex(of: "/") else { return }
+        let parent = String(relativePath[..<slash])
+        guard !state.withLock({ $0.directories.contains(parent) }) else { return }
+        try FileManager.default.createDirectory(atPath: staging.path + "/" + parent, withIntermediateDirectories: true)
+        state.withLock { _ = $0.directories.insert(parent) }
+    }
+
+    static func hash(_ data: Data) -> String {
+        SHA256.hash(data: data).prefix(16).map { String(format: "%02x", $0) }.joined()
+    }
+
+    private static func writeFile(_ path: String, _ data: Data) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw IncrementalError.write(path, String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { throw IncrementalError.write(path, String(cString: strerror(errno))) }
+                offset += count
+            }
+        }
+    }
+}
+
+enum IncrementalError: Error, CustomStringConvertible {
+    case write(String, String)
+
+    var description: String {
+        switch self {
+        case .write(let path, let reason): "cannot write \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// What `stat` says about a file, enough to tell that it has not changed since it was
+/// last seen without reading it (size, modification time in nanoseconds, inode).
+struct FileStamp: Hashable, Sendable {
+    var size: Int64
+    var modified: Int64
+    var inode: UInt64
+
+    /// Follows symbolic links: a link's target is what the build reads.
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    init(_ info: stat) {
+        size = Int64(info.st_size)
+        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        inode = UInt64(info.st_ino)
+    }
+
+    init(size: Int64, modified: Int64, inode: UInt64) {
+        self.size = size
+        self.modified = modified
+        self.inode = inode
+    }
+
+    /// File times advance in coarse ticks (a few milliseconds on Linux), so a file written
+    /// again within the tick in which it was stamped can keep the same stamp. As git does
+    /// for its index, a stamp taken that close to the file's last change is not trusted.
+    static let racyWindow: Int64 = 100_000_000
+
+    static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
+    /// This stamp, or one that matches no file when it was taken too soon after a change.
+    func trusted(at now: Int64) -> FileStamp {
+        modified < now - Self.racyWindow ? self : FileStamp(size: -1, modified: -1, inode: 0)
+    }
+
+    var fields: String { "\(size)\t\(modified)\t\(inode)" }
+
+    init?(fields: ArraySlice<Substring>) {
+        guard fields.count == 3, let size = Int64(fields[fields.startIndex]),
+              let modified = Int64(fields[fields.startIndex + 1]),
+              let inode = UInt64(fields[fields.startIndex + 2]) else { return nil }
+        self.init(size: size, modified: modified, inode: inode)
+    }
+}
+
+/// Every file under a directory (hidden ones too: an image in `_media/` or a stylesheet
+/// is as much an input as a Markdown file), relative path → stamp. One readdir per
+/// directory and one stat per file; no file is opened.
+enum TreeStamps {
+    /// - Parameter trusted: replace stamps too close to the present by ones that match
+    ///   nothing (for stamps kept to compare with later; see `FileStamp.racyWindow`).
+    static func collect(_ root: URL, trusted: Bool = false) -> [String: FileStamp] {
+        let now = FileStamp.now()
+        var stamps: [String: FileStamp] = [:]
+        walk(root.path, relative: "", into: &stamps, depth: 0)
+        return trusted ? stamps.mapValues { $0.trusted(at: now) } : stamps
+    }
+
+    private static func walk(_ path: String, relative: String, into stamps: inout [String: FileStamp], depth: Int) {
+        guard depth < 32, let stream = opendir(path) else { return }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+            }
+            guard name != ".", name != ".." else { continue }
+            let full = path + "/" + name, child = relative.isEmpty ? name : relative + "/" + name
+            var info = stat()
+            guard stat(full, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                walk(full, relative: child, into: &stamps, depth: depth + 1)
+            } else {
+                stamps[child] = FileStamp(info)
+            }
+        }
+    }
+}

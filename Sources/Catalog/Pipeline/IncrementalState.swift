@@ -1,0 +1,89 @@
+import Foundation
+
+/// An output file as the last build left it: the hash of its bytes and its stamp.
+struct OutputRecord: Hashable, Sendable {
+    var hash: String
+    var stamp: FileStamp
+}
+
+/// What the last successful build saw and wrote, saved in the cache directory as
+/// `build-state.tsv` (one line per file; a text format because it loads in milliseconds
+/// at 10k files, where a JSON decoder would not).
+struct BuildState: Sendable, Equatable {
+    static let fileName = "build-state.tsv"
+    static let formatLine = "catalog-build-state 1"
+
+    /// Absolute content and output paths and the program's stamp: a state is only reused
+    /// by the same program building the same content into the same output.
+    var identity: [String]
+    var inputs: [String: FileStamp]
+    var outputs: [String: OutputRecord]
+    /// True when the build reported no diagnostic: only then may a later run skip
+    /// everything (a warning must be printed again, so such a build is rerun).
+    var isClean: Bool
+
+    static func identity(content: URL, output: URL) -> [String] {
+        let program = Bundle.main.executablePath.flatMap { FileStamp(path: $0) }
+        return ["content\t" + content.path, "output\t" + output.standardizedFileURL.path,
+                "program\t" + (program?.fields ?? "unknown")]
+    }
+
+    var serialized: String? {
+        var lines = [Self.formatLine] + identity + ["clean\t\(isClean ? 1 : 0)"]
+        for (path, stamp) in inputs.sorted(by: { $0.key < $1.key }) { lines.append("I\t\(path)\t\(stamp.fields)") }
+        for (path, record) in outputs.sorted(by: { $0.key < $1.key }) {
+            lines.append("O\t\(path)\t\(record.hash)\t\(record.stamp.fields)")
+        }
+        // A name with a tab or a line break cannot be written in this format: save nothing,
+        // so that the next build is a full one (correct, only slower).
+        let names = inputs.keys.lazy.map { $0 } + outputs.keys.lazy.map { $0 }
+        guard !names.contains(where: { $0.contains("\t") || $0.contains("\n") || $0.contains("\r") }) else { return nil }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    init(identity: [String], inputs: [String: FileStamp], outputs: [String: OutputRecord], isClean: Bool) {
+        self.identity = identity
+        self.inputs = inputs
+        self.outputs = outputs
+        self.isClean = isClean
+    }
+
+    /// Parses a saved state; nil when it is missing, damaged or of another format.
+    init?(text: String) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
+        guard lines.count >= 5, lines[0] == Self.formatLine else { return nil }
+        identity = lines[1...3].map(String.init)
+        isClean = lines[4] == "clean\t1"
+        inputs = [:]
+        outputs = [:]
+        for line in lines.dropFirst(5) {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if fields.first == "I", fields.count == 5, let stamp = FileStamp(fields: fields[2...]) {
+                inputs[String(fields[1])] = stamp
+            } else if fields.first == "O", fields.count == 6, let stamp = FileStamp(fields: fields[3...]) {
+                outputs[String(fields[1])] = OutputRecord(hash: String(fields[2]), stamp: stamp)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    static func read(from directory: URL) -> BuildState? {
+        guard case .success(let data) = SourceText.readBytes(directory.appendingPathComponent(fileName).path) else {
+            return nil
+        }
+        return BuildState(text: String(decoding: data, as: UTF8.self))
+    }
+
+    /// Written to a temporary file and renamed, so that an interrupted save leaves the
+    /// old state or none, never half of one.
+    func save(in directory: URL) throws {
+        let url = directory.appendingPathComponent(Self.fileName)
+        guard let text = serialized else {
+            try? FileManager.default.removeItem(at: url)
+            return
+        }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url, options: .atomic)
+    }
+}

@@ -1,0 +1,47 @@
+/// The page served instead of the (stale) site while the content has errors: every
+/// diagnostic with its position, message and rule, escaped, and the live-reload script
+/// so that the browser returns to the site as soon as the content is fixed.
+enum ErrorPage {
+    static func html(failure message: String, script: String) -> String {
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Build failed</title></head>"
+            + "<body><h1>The build failed</h1><p>\(escape(message))</p>\(script)</body></html>\n"
+    }
+
+    static func html(_ diagnostics: [Diagnostic], script: String) -> String {
+        let items = diagnostics.map { d in
+            "<li class=\"\(d.severity.rawValue)\"><code>\(escape(d.location.file)):\(d.location.line):\(d.location.column)</code> "
+                + "<strong>\(d.severity.rawValue)</strong>: \(escape(d.message)) <code>[\(escape(d.rule.rawValue))]</code></li>"
+        }
+        let count = diagnostics.count { $0.severity == .error }
+        return """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><title>Build failed</title>
+            <style>body{font:15px/1.5 system-ui,sans-serif;margin:2rem;max-width:60rem}
+            li{margin:.4rem 0}.error strong{color:#b00020}.warning strong{color:#8a5a00}code{font-size:13px}</style>
+            </head><body><h1>The content has \(count) error\(count == 1 ? "" : "s")</h1>
+            <p>The site is rebuilt and this page reloads as soon as the files are fixed.</p>
+            <ul>
+            \(items.joined(separator: "\n"))
+            </ul>
+            \(script)</body></html>
+
+            """
+    }
+
+    /// Escapes text for HTML element content and attribute values.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Synchronization
+
+public struct ServeOptions: Sendable {
+    public var content: ContentRoot
+    public var output: URL
+    public var cacheDirectory: URL?
+    /// 0 lets the system pick a free port (tests).
+    public var port: UInt16
+    public var pollInterval: Duration
+
+    public init(content: ContentRoot, output: URL, cacheDirectory: URL?, port: UInt16,
+                pollInterval: Duration = .milliseconds(250)) {
+        self.content = content
+        self.output = output
+        self.cacheDirectory = cacheDirectory
+        self.port = port
+        self.pollInterval = pollInterval
+    }
+}
+
+/// `catalog-build serve`: builds, serves the output on 127.0.0.1, rebuilds when the
+/// content changes (re-parsing only changed files, kept in memory) and tells open pages
+/// to reload. While the content has errors every page is the list of them instead of the
+/// stale site.
+public final class PreviewServer: Sendable {
+    /// The outcome of the last build, which decides what pages are served.
+    enum Status: Sendable {
+        case built
+        case failed([Diagnostic])
+        /// The output could not be written (an environment failure, not a content error).
+        case unwritable(String)
+    }
+
+    public var port: UInt16 { http.port }
+    private let options: ServeOptions
+    private let parses = IncrementalParseCache()
+    private let hub = LiveReloadHub()
+    private let status = Mutex(Status.built)
+    private let http: HTTPServer
+    private let watcher: ContentWatcher
+    private let log: @Sendable (String) -> Void
+
+    /// Binds the socket (so a busy port fails here) and runs the first build.
+    public init(_ options: ServeOptions, log: @escaping @Sendable (String) -> Void) throws {
+        self.options = options
+        self.log = log
+        watcher = ContentWatcher(directory: options.content.url, interval: options.pollInterval)
+        let hub = hub, files = StaticFiles(root: options.output), status = status
+        http = try HTTPServer(port: options.port) { request, socket in
+            PreviewServer.reply(request, socket: socket, hub: hub, files: files, status: status.withLock { $0 })
+        }
+        rebuild()
+    }
+
+    /// Starts serving and watching; returns at once.
+    public func start() {
+        http.start()
+        watcher.start { [self] in
+            rebuild()
+            hub.announce()
+        }
+    }
+
+    /// Stops watching, closes the listening socket and every open event stream.
+    public func stop() {
+        watcher.stop()
+        http.stop()
+        hub.closeAll()
+    }
+
+    /// The number of builds announced so far (the live-reload generation).
+    public var generation: Int { hub.generation }
+
+    private func rebuild() {
+        var buildOptions = BuildOptions(content: options.content, output: options.output,
+                                        cacheDirectory: options.cacheDirectory)
+        buildOptions.parseCache = parses
+        let start = ContinuousClock.now
+        do {
+            let result = try Build.run(buildOptions)
+            let elapsed = (ContinuousClock.now - start).formatted(.units(allowed: [.milliseconds]))
+            let errors = result.diagnostics.sorted.filter { $0.severity == .error }
+            status.withLock { $0 = result.diagnostics.hasErrors ? .failed(result.diagnostics.sorted) : .built }
+            log(errors.isEmpty ? "Built in \(elapsed)\(result.upToDate ? " (up to date)" : "")"
+                : "The content has \(errors.count) error(s); serving the list of them")
+        } catch {
+            status.withLock { $0 = .unwritable("cannot write \(options.output.path): \(error)") }
+            log("error: cannot write \(options.output.path): \(error)")
+        }
+    }
+
+    private static func reply(_ request: HTTPRequest, socket: Int32, hub: LiveReloadHub, files: StaticFiles,
+                              status: Status) -> HTTPServer.Reply {
+        if request.path == LiveReloadHub.path {
+            hub.add(socket)
+            return .keep
+        }
+        let script = LiveReloadHub.script(generation: hub.generation)
+        let file = files.file(for: request.path)
+        let isPage = file.map { $0.pathExtension == "html" } ?? !request.path.contains(".")
+        switch status {
+        case .failed(let diagnostics) where isPage:
+            return .response(.html(500, ErrorPage.html(diagnostics, script: script)))
+        case .unwritable(let message) where isPage:
+            return .response(.html(500, ErrorPage.html(failure: message, script: script)))
+        default: break
+        }
+        guard let file, let data = try? Data(contentsOf: file) else {
+            return .response(.html(404, "<!doctype html><title>Not found</title><h1>Not found</h1>\(script)"))
+        }
+        let body = isPage ? LiveReloadHub.inject(script, into: data) : data
+        return .response(HTTPResponse(status: 200, contentType: StaticFiles.contentType(of: file), body: body))
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+/// `serve` end to end over real HTTP: pages, the live-reload stream, rebuilds on edits,
+/// the error page while the content is broken, and a clean stop.
+@Suite struct PreviewServerTests {
+    static let section = "fun/s1.md"
+
+    static func start(_ content: TempContent, scratch: URL) throws -> PreviewServer {
+        let options = ServeOptions(content: content.root, output: scratch.appendingPathComponent("site"),
+                                   cacheDirectory: scratch.appendingPathComponent("cache"), port: 0,
+                                   pollInterval: .milliseconds(50))
+        let server = try PreviewServer(options) { _ in }
+        server.start()
+        return server
+    }
+
+    static func files(title: String) -> [String: String] {
+        ["fun/index.md": GeneratedContent.page(title: "Fun", type: nil),
+         section: GeneratedContent.page(title: title, type: "section")]
+    }
+
+    @Test func servesRebuildsAndReloads() throws {
+        let content = try TempContent(Self.files(title: "First title"))
+        let scratch = try scratchDirectory()
+        defer { content.remove(); try? FileManager.default.removeItem(at: scratch) }
+        let server = try Self.start(content, scratch: scratch)
+        defer { server.stop() }
+
+        let page = try TestConnection.get(port: server.port, "/catalog/contexts-0001.json")
+        #expect(page.status == 200)
+        #expect(page.body.contains("First title"))
+        let missing = try TestConnection.get(port: server.port, "/no/such/page/")
+        #expect(missing.status == 404)
+        #expect(missing.body.contains(LiveReloadHub.path), "HTML pages carry the live-reload script")
+
+        let stream = try TestConnection(port: server.port, path: LiveReloadHub.path)
+        #expect(stream.read(until: "data: 0\n\n")?.contains("text/event-stream") == true)
+        try content.write(Self.section, GeneratedContent.page(title: "Second title", type: "section"))
+        #expect(stream.read(until: "data: 1\n\n") != nil, "a reload event follows the rebuild")
+        #expect(try TestConnection.get(port: server.port, "/catalog/contexts-0001.json").body.contains("Second title"))
+    }
+
+    @Test func showsTheErrorsUntilFixed() throws {
+        let content = try TempContent(Self.files(title: "Fine"))
+        let scratch = try scratchDirectory()
+        defer { content.remove(); try? FileManager.default.removeItem(at: scratch) }
+        let server = try Self.start(content, scratch: scratch)
+        defer { server.stop() }
+        let stream = try TestConnection(port: server.port, path: LiveReloadHub.path)
+        _ = stream.read(until: "data: 0\n\n")
+
+        try content.write(Self.section, "---\ntitle: \"<b>broken\nsuggestedAge: 12-9\n---\nText\n")
+        #expect(stream.read(until: "data: 1\n\n") != nil)
+        let broken = try TestConnection.get(port: server.port, "/")
+        #expect(broken.status == 500)
+        #expect(broken.body.contains("\(content.prefix)\(Self.section):"))
+        #expect(broken.body.contains("[yaml-syntax]"))
+        #expect(!broken.body.contains("<b>"), "messages are escaped")
+
+        try content.write(Self.section, GeneratedContent.page(title: "Fixed", type: "section"))
+        #expect(stream.read(until: "data: 2\n\n") != nil)
+        #expect(try TestConnection.get(port: server.port, "/").status == 404, "no error page once fixed")
+        #expect(try TestConnection.get(port: server.port, "/catalog/contexts-0001.json").body.contains("Fixed"))
+    }
+
+    @Test func stopClosesTheSocket() throws {
+        let content = try TempContent(Self.files(title: "Any"))
+        let scratch = try scratchDirectory()
+        defer { content.remove(); try? FileManager.default.removeItem(at: scratch) }
+        let server = try Self.start(content, scratch: scratch)
+        let port = server.port
+        let stream = try TestConnection(port: port, path: LiveReloadHub.path)
+        _ = stream.read(until: "data: 0\n\n")
+        server.stop()
+        #expect(stream.read(until: "never") == nil, "open event streams are closed")
+        #expect(throws: TestHTTPError.connect) { try TestConnection(port: port, path: "/") }
+    }
+}
