@@ -19,10 +19,19 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print each pipeline stage's wall time to standard error.")
     var timings = false
 
+    func validate() throws {
+        let cwd = FileManager.default.currentDirectoryPath
+        if let problem = OutputGuard.problem(output: URL(fileURLWithPath: output), content: ContentRoot(path: options.content),
+                                             currentDirectory: cwd) {
+            throw ValidationError(problem)
+        }
+    }
+
     func run() async throws {
         let buildOptions = BuildOptions(
             content: ContentRoot(path: options.content), output: URL(fileURLWithPath: output),
             cacheDirectory: URL(fileURLWithPath: cache))
+        InterruptCleanup.shared.install()
         let result: BuildResult
         do {
             result = try Build.run(buildOptions)

@@ -21,6 +21,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Where processed thumbnails and the build state are cached.")
     var cache: String = ".catalog-cache"
 
+    func validate() throws {
+        let cwd = FileManager.default.currentDirectoryPath
+        if let problem = OutputGuard.problem(output: URL(fileURLWithPath: output), content: ContentRoot(path: content),
+                                             currentDirectory: cwd) {
+            throw ValidationError(problem)
+        }
+    }
+
     func run() async throws {
         let options = ServeOptions(content: ContentRoot(path: content), output: URL(fileURLWithPath: output),
                                    cacheDirectory: URL(fileURLWithPath: cache), port: port)
