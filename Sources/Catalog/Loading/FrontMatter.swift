@@ -13,20 +13,31 @@ struct FrontMatter: Equatable {
     /// Splits `text`: front matter starts with a first line `---` and ends at the next
     /// line that is `---` (trailing spaces and a CR allowed).
     static func split(_ text: String) -> FrontMatter {
-        // Split on LF bytes: in Swift "\r\n" is one Character and would not match "\n".
-        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            .map { Substring($0) }[...]
-        guard let first = lines.first, isFence(first) else {
+        // Scans LF bytes: in Swift "\r\n" is one Character and would not match "\n". The
+        // parts are slices of `text` (no per-line strings), as the file may be large.
+        let bytes = text.utf8
+        let firstEnd = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+        guard isFence(text[..<firstEnd]) else {
             return FrontMatter(yaml: nil, yamlFirstLine: 1, body: text, bodyFirstLine: 1, isUnclosed: false)
         }
-        lines = lines.dropFirst()
-        guard let close = lines.firstIndex(where: isFence) else {
-            return FrontMatter(yaml: lines.joined(separator: "\n"), yamlFirstLine: 2, body: "",
-                               bodyFirstLine: 1, isUnclosed: true)
+        guard firstEnd < bytes.endIndex else {
+            return FrontMatter(yaml: "", yamlFirstLine: 2, body: "", bodyFirstLine: 1, isUnclosed: true)
         }
-        let yaml = lines[..<close].joined(separator: "\n")
-        let body = lines[(close + 1)...].joined(separator: "\n")
-        return FrontMatter(yaml: yaml, yamlFirstLine: 2, body: body, bodyFirstLine: close + 2, isUnclosed: false)
+        let yamlStart = bytes.index(after: firstEnd)
+        var lineStart = yamlStart, lineNumber = 1  // the 0-based number of the line at lineStart
+        while true {
+            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+            if isFence(text[lineStart..<lineEnd]) {
+                let yamlEnd = lineStart == yamlStart ? yamlStart : bytes.index(before: lineStart)
+                let bodyStart = lineEnd == bytes.endIndex ? lineEnd : bytes.index(after: lineEnd)
+                return FrontMatter(yaml: String(text[yamlStart..<yamlEnd]), yamlFirstLine: 2,
+                                   body: String(text[bodyStart...]), bodyFirstLine: lineNumber + 2, isUnclosed: false)
+            }
+            guard lineEnd < bytes.endIndex else { break }
+            lineStart = bytes.index(after: lineEnd)
+            lineNumber += 1
+        }
+        return FrontMatter(yaml: String(text[yamlStart...]), yamlFirstLine: 2, body: "", bodyFirstLine: 1, isUnclosed: true)
     }
 
     private static func isFence(_ line: Substring) -> Bool {

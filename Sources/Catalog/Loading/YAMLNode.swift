@@ -43,7 +43,10 @@ enum YAMLReader {
     /// - Parameter firstLine: the file line of the YAML's first line (2 in front matter).
     static func parse(_ yaml: String, file: SourceFile, firstLine: Int, into bag: inout DiagnosticBag) -> YAMLNode? {
         do {
-            guard let node = try Yams.compose(yaml: yaml) else { return nil }
+            // The basic resolver: tags are never read (values are typed by FieldReader), and
+            // the default one runs regular expressions on every scalar, even to hash keys for
+            // the duplicate check. UTF-8 explicitly: the default reads the environment per call.
+            guard let node = try Yams.compose(yaml: yaml, .basic, .default, .utf8) else { return nil }
             return convert(node, file: file, lineOffset: firstLine - 1)
         } catch let error as YamlError {
             bag.append(diagnostic(for: error, yaml: yaml, file: file, lineOffset: firstLine - 1))

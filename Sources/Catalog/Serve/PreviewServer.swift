@@ -36,7 +36,7 @@ public final class PreviewServer: Sendable {
     private let options: ServeOptions
     private let parses = IncrementalParseCache()
     private let hub = LiveReloadHub()
-    private let status = Mutex(Status.built)
+    private let status = StatusBox()
     private let http: HTTPServer
     private let watcher: ContentWatcher
     private let log: @Sendable (String) -> Void
@@ -48,7 +48,7 @@ public final class PreviewServer: Sendable {
         watcher = ContentWatcher(directory: options.content.url, interval: options.pollInterval)
         let hub = hub, files = StaticFiles(root: options.output), status = status
         http = try HTTPServer(port: options.port) { request, socket in
-            PreviewServer.reply(request, socket: socket, hub: hub, files: files, status: status.withLock { $0 })
+            PreviewServer.reply(request, socket: socket, hub: hub, files: files, status: status.current)
         }
         rebuild()
     }
@@ -79,13 +79,14 @@ public final class PreviewServer: Sendable {
         let start = ContinuousClock.now
         do {
             let result = try Build.run(buildOptions)
-            let elapsed = (ContinuousClock.now - start).formatted(.units(allowed: [.milliseconds]))
+            let parts = (ContinuousClock.now - start).components
+            let elapsed = String(format: "%.1f ms", Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15)
             let errors = result.diagnostics.sorted.filter { $0.severity == .error }
-            status.withLock { $0 = result.diagnostics.hasErrors ? .failed(result.diagnostics.sorted) : .built }
+            status.current = result.diagnostics.hasErrors ? .failed(result.diagnostics.sorted) : .built
             log(errors.isEmpty ? "Built in \(elapsed)\(result.upToDate ? " (up to date)" : "")"
                 : "The content has \(errors.count) error(s); serving the list of them")
         } catch {
-            status.withLock { $0 = .unwritable("cannot write \(options.output.path): \(error)") }
+            status.current = .unwritable("cannot write \(options.output.path): \(error)")
             log("error: cannot write \(options.output.path): \(error)")
         }
     }
@@ -111,5 +112,15 @@ public final class PreviewServer: Sendable {
         }
         let body = isPage ? LiveReloadHub.inject(script, into: data) : data
         return .response(HTTPResponse(status: 200, contentType: StaticFiles.contentType(of: file), body: body))
+    }
+}
+
+/// The last build's status, shared by the builder and the request handlers.
+private final class StatusBox: Sendable {
+    private let value = Mutex(PreviewServer.Status.built)
+
+    var current: PreviewServer.Status {
+        get { value.withLock { $0 } }
+        set { value.withLock { $0 = newValue } }
     }
 }

@@ -75,6 +75,12 @@ public indirect enum JSON: Hashable, Sendable {
     /// embedded in HTML `<script>` elements safely.
     public static func escape(_ text: String, into out: inout String) {
         out += "\""
+        // Most strings need no escaping: append them whole rather than scalar by scalar.
+        if !text.utf8.contains(where: needsEscape) {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -100,6 +106,13 @@ public indirect enum JSON: Hashable, Sendable {
 }
 
 extension JSON {
+    /// Bytes that `escape` replaces: controls, quote, backslash, `<`, `>`, `&`, and the
+    /// lead byte of U+2028/U+2029 (0xE2, which also starts other characters: those just
+    /// take the slow path).
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0xE2
+    }
+
     /// Builds an object, leaving out keys whose value is nil.
     public static func fields(_ pairs: KeyValuePairs<String, JSON?>) -> JSON {
         .object(pairs.compactMap { key, value in value.map { (key, $0) } })
