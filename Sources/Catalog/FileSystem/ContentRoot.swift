@@ -6,6 +6,8 @@ public struct ContentRoot: Sendable {
     public let url: URL
     /// The prefix to print before content-relative paths (`content/`, or the path as given).
     public let displayPrefix: String
+    /// `url.path`, kept: it is joined with a relative path for every file read.
+    private let path: String
 
     /// - Parameters:
     ///   - path: the content directory as the user gave it.
@@ -15,6 +17,7 @@ public struct ContentRoot: Sendable {
         self.url = URL(fileURLWithPath: absolute).standardizedFileURL.resolvingSymlinksInPath()
         let cwd = URL(fileURLWithPath: currentDirectory).standardizedFileURL.resolvingSymlinksInPath().path
         let root = url.path
+        self.path = root
         if root == cwd {
             displayPrefix = ""
         } else if root.hasPrefix(cwd + "/") {
@@ -32,6 +35,12 @@ public struct ContentRoot: Sendable {
     /// The directory itself, for diagnostics about the whole content tree.
     public var displayPath: String {
         displayPrefix.isEmpty ? "." : String(displayPrefix.dropLast())
+    }
+
+    /// The absolute path of a content-relative path, by string concatenation (cheaper
+    /// than `absoluteURL(_:).path` when done for every file).
+    public func absolutePath(_ relativePath: String) -> String {
+        relativePath.isEmpty ? path : path + "/" + relativePath
     }
 
     public func absoluteURL(_ relativePath: String) -> URL {

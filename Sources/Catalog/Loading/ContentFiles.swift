@@ -3,7 +3,12 @@ import Foundation
 /// Reading content files with every failure turned into a diagnostic.
 enum ContentFiles {
     static func readText(_ url: URL, file: SourceFile, into bag: inout DiagnosticBag) -> String? {
-        switch SourceText.read(url) {
+        readText(path: url.path, file: file, into: &bag)
+    }
+
+    /// By path: building a URL per file (`appendingPathComponent`) showed in profiles.
+    static func readText(path: String, file: SourceFile, into bag: inout DiagnosticBag) -> String? {
+        switch SourceText.read(path: path) {
         case .success(let text):
             return text
         case .failure(.tooLarge(let size)):

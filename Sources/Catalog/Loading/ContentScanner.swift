@@ -128,7 +128,7 @@ struct ContentScanner {
     /// The visible entries of a directory, sorted by name, with their kinds from readdir
     /// (no stat per entry; `.other` for links and file systems that do not say).
     private func entries(of relativePath: String) -> [(String, EntryKind)] {
-        guard let stream = opendir(root.absoluteURL(relativePath).path) else { return [] }
+        guard let stream = opendir(root.absolutePath(relativePath)) else { return [] }
         defer { closedir(stream) }
         var names: [(String, EntryKind)] = []
         while let entry = readdir(stream) {

@@ -17,7 +17,14 @@ struct ContentTree: Sendable {
 }
 
 struct LoadedContext: Sendable {
-    var fields: ContextFields
+    /// The fields live in a shared immutable box: a context is copied whole every time a
+    /// validation rule walks `published` (15 rules × 10,000 contexts), and `ContextFields`
+    /// holds some 30 references that each copy would otherwise retain and release.
+    private var fieldsBox: FieldsBox
+    var fields: ContextFields {
+        _read { yield fieldsBox.value }
+        set { fieldsBox = FieldsBox(newValue) }
+    }
     var translations: [LocaleID: ContextFields]
     /// The defining file (`index.md` for a directory) as the user sees it.
     var source: SourceFile
@@ -34,9 +41,33 @@ struct LoadedContext: Sendable {
     /// True when this context or an ancestor is a draft.
     var isDraft: Bool
 
+    init(fields: ContextFields, translations: [LocaleID: ContextFields], source: SourceFile, name: String,
+         isDirectory: Bool, isMissingIndex: Bool, identifier: String, identifierPath: [String], displayOrder: Int,
+         parent: Int?, children: [Int], isDraft: Bool) {
+        self.fieldsBox = FieldsBox(fields)
+        self.translations = translations
+        self.source = source
+        self.name = name
+        self.isDirectory = isDirectory
+        self.isMissingIndex = isMissingIndex
+        self.identifier = identifier
+        self.identifierPath = identifierPath
+        self.displayOrder = displayOrder
+        self.parent = parent
+        self.children = children
+        self.isDraft = isDraft
+    }
+
     /// Where a problem with the identifier is shown: the `identifier:` value or the file.
     var identifierLocation: SourceLocation { fields.identifier?.location ?? source.location() }
     var depth: Int { identifierPath.count - 1 }
+}
+
+/// Immutable storage for `LoadedContext.fields` (replaced whole on mutation).
+final class FieldsBox: Sendable {
+    let value: ContextFields
+
+    init(_ value: ContextFields) { self.value = value }
 }
 
 /// Ordering prefixes: `01-intro` → (1, "intro"); `2_x` → (2, "x").

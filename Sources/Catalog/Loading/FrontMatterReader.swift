@@ -17,7 +17,7 @@ struct FrontMatterReader {
     func read(_ relativePath: String, mode: Mode, into bag: inout DiagnosticBag) -> ContextFields {
         let file = root.file(relativePath)
         var fields = ContextFields()
-        guard let text = ContentFiles.readText(root.absoluteURL(relativePath), file: file, into: &bag) else {
+        guard let text = ContentFiles.readText(path: root.absolutePath(relativePath), file: file, into: &bag) else {
             fields.isBroken = true
             return fields
         }

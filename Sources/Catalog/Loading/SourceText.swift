@@ -11,8 +11,12 @@ enum SourceText {
     }
 
     static func read(_ url: URL) -> Result<String, Failure> {
+        read(path: url.path)
+    }
+
+    static func read(path: String) -> Result<String, Failure> {
         let data: Data
-        switch readBytes(url.path) {
+        switch readBytes(path) {
         case .success(let bytes): data = bytes
         case .failure(let failure): return .failure(failure)
         }

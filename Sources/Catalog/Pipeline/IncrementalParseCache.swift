@@ -30,7 +30,7 @@ public final class IncrementalParseCache: Sendable {
     func file(_ request: ParseRequest, reader: FrontMatterReader, parse: () -> ParsedFile) -> ParsedFile {
         let key = Key(path: request.relativePath, mode: "\(request.mode)", locales: reader.locales)
         let now = FileStamp.now()
-        let stamp = FileStamp(path: reader.root.absoluteURL(request.relativePath).path)?.trusted(at: now)
+        let stamp = FileStamp(path: reader.root.absolutePath(request.relativePath))?.trusted(at: now)
         if let stamp, stamp.size >= 0, let entry = entries.withLock({ $0[key] }), entry.stamp == stamp {
             return entry.file
         }
