@@ -74,9 +74,9 @@ class Runner:
         # Credentials come from options; keep any from the caller's shell out of the run.
         return {k: v for k, v in os.environ.items() if not k.startswith("CLASSKIT_")}
 
-    def run(self, server, output, *extra, credentials=True, timeout=300):
+    def run(self, server, output, *extra, credentials=True, timeout=300, env=None):
         result = subprocess.run(self.args(server, output, *extra, credentials=credentials), cwd=self.workdir,
-                                env=self.environment(), capture_output=True, timeout=timeout)
+                                env={**self.environment(), **(env or {})}, capture_output=True, timeout=timeout)
         self.outputs += [result.stdout, result.stderr]
         return result
 

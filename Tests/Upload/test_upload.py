@@ -6,7 +6,7 @@ import signal
 import time
 
 import catalog_files as files
-from conftest import FIXTURE
+from conftest import FIXTURE, KEY_ID, TEAM
 
 
 def fixture_expectation():
@@ -104,6 +104,14 @@ def test_prune_leaves_exactly_the_new_catalog(runner, start_server, tmp_path):
     assert b"deleted 8 contexts and 2 thumbnails" in result.stderr
 
 
+def test_credentials_come_from_environment_variables(runner, start_server, key):
+    server = start_server()
+    variables = {"CLASSKIT_TEAM_ID": TEAM, "CLASSKIT_KEY_ID": KEY_ID, "CLASSKIT_PRIVATE_KEY_FILE": str(key.path)}
+    result = runner.run(server, FIXTURE, credentials=False, env=variables)
+    assert result.returncode == 0, result.stderr.decode()
+    assert held(server) == fixture_expectation()
+
+
 def test_dry_run_prints_the_plan_without_credentials(runner, workdir):
     result = runner.run(None, FIXTURE, "--dry-run", credentials=False)
     assert result.returncode == 0, result.stderr.decode()
@@ -114,8 +122,10 @@ def test_dry_run_prints_the_plan_without_credentials(runner, workdir):
     assert not (workdir / ".catalog-upload").exists()
 
 
-def test_missing_credentials_or_bad_key_is_a_usage_error(runner, tmp_path):
+def test_wrong_command_line_missing_credentials_or_bad_key_is_a_usage_error(runner, tmp_path):
     assert runner.run(None, FIXTURE, credentials=False).returncode == 2
+    assert runner.run(None, FIXTURE, "--bogus").returncode == 2
+    assert runner.run(None, FIXTURE, "--environment", "staging").returncode == 2
     bad = tmp_path / "bad.p8"
     bad.write_text("-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----\n")
     result = runner.run(None, FIXTURE, "--team-id", "T", "--key-id", "K", "--private-key", str(bad),
