@@ -156,6 +156,18 @@ def test_identifier_path_error_names_the_context_and_the_fix(runner, start_serve
     assert "Register the App ID" in err
 
 
+def test_unreferenced_thumbnail_fails_through_get_status(runner, start_server, tmp_path):
+    images = {files.thumbnail_id(d): d for d in (files.png(1, 2, 3), files.png(4, 5, 6))}
+    used, unused = sorted(images)
+    files.write_catalog(tmp_path / "site", files.tree(1, 1, [used]), images)
+    server = start_server(async_rate=0.0)
+    result = runner.run(server, tmp_path / "site")
+    assert result.returncode == 1
+    err = result.stderr.decode()
+    assert f"thumbnail {unused}: HTTP 400 THUMBNAIL_NOT_REFERENCED" in err
+    assert ("GET", server.log[-1][1], 200) == server.log[-1] and server.log[-1][1].startswith("/v1/status/")
+
+
 def test_nothing_printed_or_written_contains_the_key(runner, start_server, tmp_path, key):
     server = start_server(fault_rate=0.1, seed=5)
     runner.run(server, FIXTURE)

@@ -17,6 +17,10 @@ public enum ManifestLoader {
             contexts += try contextItems(in: try parse(file), file: file)
         }
         try checkUnique(contexts, file: manifestFile)
+        // A count that disagrees means a request file is missing or from another build.
+        if let expected = manifest["contextCount"]?.intValue, expected != contexts.count {
+            throw UploadError.badInput(manifestFile.path, "contextCount is \(expected) but the requests hold \(contexts.count) contexts; run `catalog-build build` again")
+        }
         let thumbnails = try (manifest["thumbnails"]?.arrayValue ?? []).map {
             try thumbnail($0, catalogDirectory: catalogDirectory, manifestFile: manifestFile)
         }
@@ -70,6 +74,9 @@ public enum ManifestLoader {
         let file = catalogDirectory.appendingPathComponent(path).standardizedFileURL
         guard let bytes = try? Data(contentsOf: file) else {
             throw UploadError.badInput(file.path, "thumbnail \(id) cannot be read")
+        }
+        if let size = entry["bytes"]?.intValue, size != bytes.count {
+            throw UploadError.badInput(file.path, "thumbnail \(id) has \(bytes.count) bytes, the manifest says \(size)")
         }
         let type = entry["contentType"]?.stringValue ?? (id.hasSuffix(".png") ? "image/png" : "image/jpeg")
         return ThumbnailItem(thumbnailId: id, file: file, contentType: type, sha256: Digest.hex(bytes))

@@ -16,8 +16,11 @@ public struct RetryingClient: Sendable {
     /// throws `APIFailure` when every attempt failed.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         var lastFailure = APIFailure(status: nil, detail: "no attempt was made")
+        var wait: TimeInterval = 0
         for attempt in 0..<max(1, policy.maxAttempts) {
-            if attempt > 0 { try await sleep(policy.backoff(attempt: attempt - 1)) }
+            if attempt > 0 { try await sleep(wait) }
+            // The server's Retry-After, when it sent one, replaces the client's own backoff.
+            wait = policy.backoff(attempt: attempt)
             var authorised = request
             authorised.headers["Authorization"] = "Bearer " + (try await tokens.token())
             let response: HTTPResponse
@@ -29,7 +32,7 @@ public struct RetryingClient: Sendable {
             }
             guard RetryPolicy.isRetryable(status: response.status) else { return response }
             lastFailure = Self.failure(response)
-            if let wait = policy.retryAfter(response.headers["retry-after"]) { try await sleep(wait) }
+            wait = policy.retryAfter(response.headers["retry-after"]) ?? wait
         }
         throw lastFailure
     }

@@ -1,8 +1,9 @@
 import Foundation
 import JWTKit
 
-/// The team, key id and private key that sign Catalog API calls.
-public struct Credentials: Sendable {
+/// The team, key id and private key that sign Catalog API calls. Printing or dumping
+/// it shows the ids only, never the key.
+public struct Credentials: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     public var teamId: String
     public var keyId: String
     let key: ES256PrivateKey
@@ -25,6 +26,10 @@ public struct Credentials: Sendable {
         self.teamId = teamId
         self.keyId = keyId
     }
+
+    public var description: String { "Credentials(team: \(teamId), key id: \(keyId))" }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror { Mirror(self, children: ["teamId": teamId, "keyId": keyId]) }
 }
 
 /// The claims Apple documents (catalog-api.md §5): no `aud`, `sub` or `scope`.

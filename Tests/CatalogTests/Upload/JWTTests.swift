@@ -38,6 +38,14 @@ import Testing
         #expect(valid)
     }
 
+    @Test func credentialsNeverShowTheKey() throws {
+        let shown = try [credentials()].map { "\($0) \(String(reflecting: $0)) \(String(describing: Mirror(reflecting: $0).children.map(\.value)))" }[0]
+        let body = key.pemRepresentation.split(separator: "\n").filter { !$0.hasPrefix("-----") }
+        #expect(shown.contains("9QVIE72P19"))
+        #expect(body.allSatisfy { !shown.contains($0) })
+        #expect(!shown.contains(key.rawRepresentation.base64EncodedString()))
+    }
+
     @Test func tokenIsReusedThenRenewedBeforeExpiry() async throws {
         let clock = TestClock(Date(timeIntervalSince1970: 1_700_000_000))
         let signer = await TokenSigner(credentials: try credentials(), now: { clock.now })
