@@ -156,16 +156,20 @@ def test_identifier_path_error_names_the_context_and_the_fix(runner, start_serve
     assert "Register the App ID" in err
 
 
-def test_unreferenced_thumbnail_fails_through_get_status(runner, start_server, tmp_path):
-    images = {files.thumbnail_id(d): d for d in (files.png(1, 2, 3), files.png(4, 5, 6))}
-    used, unused = sorted(images)
-    files.write_catalog(tmp_path / "site", files.tree(1, 1, [used]), images)
+def test_thumbnail_apple_does_not_see_referenced_fails_through_get_status(runner, start_server, tmp_path):
+    image = files.png(1, 2, 3)
+    entries = files.tree(1, 1, [files.thumbnail_id(image)])
+    files.write_catalog(tmp_path / "without", entries, {})
+    files.write_catalog(tmp_path / "with", entries, {files.thumbnail_id(image): image})
+    # The state file says the contexts are at Apple, but this server has none: the
+    # thumbnail goes out, and Apple's asynchronous THUMBNAIL_NOT_REFERENCED comes back.
+    assert runner.run(start_server(), tmp_path / "without").returncode == 0
     server = start_server(async_rate=0.0)
-    result = runner.run(server, tmp_path / "site")
+    result = runner.run(server, tmp_path / "with")
     assert result.returncode == 1
-    err = result.stderr.decode()
-    assert f"thumbnail {unused}: HTTP 400 THUMBNAIL_NOT_REFERENCED" in err
-    assert ("GET", server.log[-1][1], 200) == server.log[-1] and server.log[-1][1].startswith("/v1/status/")
+    assert f"thumbnail {files.thumbnail_id(image)}: HTTP 400 THUMBNAIL_NOT_REFERENCED" in result.stderr.decode()
+    assert server.log[0][:2] == ("POST", "/v1/thumbnails")
+    assert all(call[:1] == ("GET",) and call[1].startswith("/v1/status/") for call in server.log[1:])
 
 
 def test_nothing_printed_or_written_contains_the_key(runner, start_server, tmp_path, key):

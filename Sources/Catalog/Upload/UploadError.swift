@@ -10,6 +10,8 @@ public enum UploadError: Error, Sendable, Equatable, CustomStringConvertible {
     case usage(String)
     /// The state file cannot be read or written.
     case state(String, String)
+    /// The run was stopped from outside (cancelled) before it finished.
+    case interrupted(String)
     /// Apple (or the network) refused an operation on one item.
     case rejected(subject: String, failure: APIFailure)
 
@@ -18,6 +20,7 @@ public enum UploadError: Error, Sendable, Equatable, CustomStringConvertible {
         case .badInput(let path, let reason): "\(path): \(reason)"
         case .usage(let reason): reason
         case .state(let path, let reason): "state file \(path): \(reason)"
+        case .interrupted(let reason): "the upload was interrupted (\(reason)); run it again to resume"
         case .rejected(let subject, let failure): "\(subject): \(failure)"
         }
     }

@@ -8,6 +8,8 @@ public struct UploadPlan: Sendable, Equatable {
     public var contextChanges: [ContextKey: Change]
     public var thumbnails: [ThumbnailItem]
     public var thumbnailChanges: [String: Change]
+    /// The contexts of the catalog that use each thumbnail.
+    public var thumbnailUsers: [String: [ContextKey]]
     /// Leaf first: deeper paths before shallower ones, then by path and locale.
     public var contextDeletes: [ContextKey]
     public var thumbnailDeletes: [String]
@@ -33,6 +35,8 @@ public struct UploadPlan: Sendable, Equatable {
             ($0.thumbnailId, state.hash(ofThumbnail: $0.thumbnailId) == nil ? .create : .replace)
         })
         unchangedThumbnails = catalog.thumbnails.count - thumbnails.count
+        thumbnailUsers = Dictionary(grouping: catalog.contexts.filter { $0.thumbnailId != nil }, by: { $0.thumbnailId ?? "" })
+            .mapValues { $0.map(\.key) }
         guard prune else {
             contextDeletes = []
             thumbnailDeletes = []

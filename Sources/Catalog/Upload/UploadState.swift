@@ -7,7 +7,6 @@ public struct UploadState: Sendable, Equatable, Codable {
         public var identifierPath: [String]
         public var locale: String
         public var sha256: String
-        public var thumbnailId: String?
         public var key: ContextKey { ContextKey(identifierPath: identifierPath, locale: locale) }
     }
 
@@ -21,9 +20,7 @@ public struct UploadState: Sendable, Equatable, Codable {
     public func hash(ofThumbnail id: String) -> String? { thumbnails[id] }
 
     public mutating func record(_ item: ContextItem) {
-        contexts[item.key] = ContextRecord(
-            identifierPath: item.key.identifierPath, locale: item.key.locale,
-            sha256: item.sha256, thumbnailId: item.thumbnailId)
+        contexts[item.key] = ContextRecord(identifierPath: item.key.identifierPath, locale: item.key.locale, sha256: item.sha256)
     }
 
     public mutating func record(_ thumbnail: ThumbnailItem) { thumbnails[thumbnail.thumbnailId] = thumbnail.sha256 }

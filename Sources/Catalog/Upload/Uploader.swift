@@ -39,7 +39,7 @@ public struct Uploader: Sendable {
     }
 
     public func run(_ plan: UploadPlan, state initial: UploadState) async -> UploadSummary {
-        var run = Run(plan: plan, state: initial, store: store, progress: progress)
+        var run = Run(state: initial, total: plan.requestCount)
         run.summary.contextsSkipped = plan.unchangedContexts
         run.summary.thumbnailsSkipped = plan.unchangedThumbnails
         do {
@@ -50,7 +50,7 @@ public struct Uploader: Sendable {
         } catch let error as UploadError {
             run.summary.failure = error
         } catch {
-            run.summary.failure = .state(store.file.path, "\(error)")
+            run.summary.failure = .interrupted("\(error)")
         }
         run.summary.failed = plan.contextCount + plan.thumbnails.count + plan.contextDeletes.count
             + plan.thumbnailDeletes.count - run.summary.contextsSent - run.summary.thumbnailsSent
@@ -65,7 +65,7 @@ public struct Uploader: Sendable {
             try await attempt(subject) { try await api.createOrReplaceContexts(batch) }
             for item in batch { run.state.record(item) }
             run.summary.contextsSent += batch.count
-            try run.confirm(bytes: batch.reduce(0) { $0 + $1.body.utf8.count }, step: "sent \(batch.count) contexts")
+            try confirm(&run, bytes: batch.reduce(0) { $0 + $1.body.utf8.count }, step: "sent \(batch.count) contexts")
         }
     }
 
@@ -74,13 +74,16 @@ public struct Uploader: Sendable {
     private func sendThumbnails(_ plan: UploadPlan, _ run: inout Run) async throws {
         for thumbnail in plan.thumbnails {
             let subject = "thumbnail \(thumbnail.thumbnailId)"
+            guard plan.thumbnailUsers[thumbnail.thumbnailId, default: []].contains(where: { run.state.hash(of: $0) != nil }) else {
+                throw UploadError.badInput(thumbnail.file.path, "\(subject) is in the manifest but no uploaded context uses it; run `catalog-build build` again")
+            }
             guard let bytes = try? Data(contentsOf: thumbnail.file) else {
                 throw UploadError.badInput(thumbnail.file.path, "\(subject) cannot be read")
             }
             try await attempt(subject) { try await api.createOrReplaceThumbnail(thumbnail, bytes: bytes) }
             run.state.record(thumbnail)
             run.summary.thumbnailsSent += 1
-            try run.confirm(bytes: bytes.count, step: "sent \(subject)")
+            try confirm(&run, bytes: bytes.count, step: "sent \(subject)")
         }
     }
 
@@ -89,7 +92,7 @@ public struct Uploader: Sendable {
             try await attempt("deleting context \(key)") { try await api.deleteContext(key) }
             run.state.forget(key)
             run.summary.contextsDeleted += 1
-            try run.confirm(bytes: 0, step: "deleted context \(key)")
+            try confirm(&run, bytes: 0, step: "deleted context \(key)")
         }
     }
 
@@ -98,7 +101,7 @@ public struct Uploader: Sendable {
             try await attempt("deleting thumbnail \(id)") { try await api.deleteThumbnail(id) }
             run.state.forget(thumbnail: id)
             run.summary.thumbnailsDeleted += 1
-            try run.confirm(bytes: 0, step: "deleted thumbnail \(id)")
+            try confirm(&run, bytes: 0, step: "deleted thumbnail \(id)")
         }
     }
 
@@ -109,28 +112,21 @@ public struct Uploader: Sendable {
         }
     }
 
+    /// Records a confirmed request: the state file first, so that progress never
+    /// reports what a crash could still lose.
+    private func confirm(_ run: inout Run, bytes sent: Int, step: String) throws {
+        try store.save(run.state)
+        run.done += 1
+        run.bytes += sent
+        progress(UploadProgress(requestsDone: run.done, requestsTotal: run.total, bytesSent: run.bytes, lastStep: step))
+    }
+
     /// The mutable part of one run.
     private struct Run {
-        let plan: UploadPlan
         var state: UploadState
-        let store: StateStore
-        let progress: @Sendable (UploadProgress) -> Void
+        let total: Int
         var summary = UploadSummary()
         var done = 0
         var bytes = 0
-
-        init(plan: UploadPlan, state: UploadState, store: StateStore, progress: @escaping @Sendable (UploadProgress) -> Void) {
-            self.plan = plan
-            self.state = state
-            self.store = store
-            self.progress = progress
-        }
-
-        mutating func confirm(bytes sent: Int, step: String) throws {
-            try store.save(state)
-            done += 1
-            bytes += sent
-            progress(UploadProgress(requestsDone: done, requestsTotal: plan.requestCount, bytesSent: bytes, lastStep: step))
-        }
     }
 }

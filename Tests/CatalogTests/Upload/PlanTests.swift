@@ -26,6 +26,7 @@ import Testing
         #expect(plan.unchangedContexts == 5)
         #expect(plan.contextCount == catalog.contexts.count - 5)
         #expect(plan.thumbnailChanges == ["a.png": .replace])
+        #expect(plan.thumbnailUsers.isEmpty)
         #expect(plan.contextDeletes == [gone[1].key, gone[0].key])
         #expect(plan.thumbnailDeletes == ["old.png"])
         #expect(UploadPlan(catalog: catalog, state: recorded, prune: false).contextDeletes.isEmpty)
