@@ -6,7 +6,7 @@ import signal
 import time
 
 import catalog_files as files
-from conftest import FIXTURE, KEY_ID, TEAM
+from upload_support import FIXTURE, KEY_ID, TEAM
 
 
 def fixture_expectation():
