@@ -66,7 +66,7 @@ public struct APIFailure: Error, Sendable, Equatable, CustomStringConvertible {
             "Register the App ID (the bundle identifier) in your developer account, then create the ClassKit Catalog key; a key made before the App ID cannot manage it."
         case ("THUMBNAIL_NOT_REFERENCED", _):
             "Upload the contexts that use this thumbnail first; run `catalog-build build` again and re-run the upload."
-        case (_, 403?):
+        case (_, 401?), (_, 403?):
             "Apple did not accept the credentials: check the key id (--key-id), the team id (--team-id), that the .p8 key belongs to them and has ClassKit Catalog enabled, and that this machine's clock is right."
         case (_, 400?):
             "Apple rejected the request: fix the content it names, run `catalog-build build` and upload again."
