@@ -54,7 +54,7 @@ struct UploadCommand: AsyncParsableCommand {
             let signer = await TokenSigner(credentials: try credentials())
             try await upload(plan, from: recorded, store: store, signer: signer)
         } catch let error as UploadError {
-            Console.error(error.description)
+            Console.error("error: " + error.description)
             throw error.isUsageError ? Exit.usage : Exit.contentError
         }
     }
@@ -67,6 +67,8 @@ struct UploadCommand: AsyncParsableCommand {
             endpoint: CatalogEndpoint(baseURL: base, environment: environment), tokens: signer,
             transport: URLSessionTransport())
         let progress = ProgressPrinter()
+        Console.error("upload: \(plan.requestCount) requests to make: \(plan.contextCount) contexts in \(plan.contextBatches.count) requests, "
+            + "\(plan.thumbnails.count) thumbnails, \(plan.contextDeletes.count + plan.thumbnailDeletes.count) deletes")
         let summary = await Uploader(api: api, store: store, progress: progress.show).run(plan, state: recorded)
         progress.finish()
         Console.error("upload: " + summary.report)
@@ -106,7 +108,7 @@ private struct ProgressPrinter: Sendable {
     func show(_ progress: UploadProgress) {
         let counts = "\(progress.requestsDone)/\(progress.requestsTotal) requests, \(Self.bytes(progress.bytesSent))"
         if isTerminal {
-            FileHandle.standardError.write(Data("\r\u{1B}[K upload: \(counts): \(progress.lastStep)".utf8))
+            FileHandle.standardError.write(Data("\r\u{1B}[Kupload: \(counts): \(progress.lastStep)".utf8))
         } else {
             Console.error("upload: [\(counts)] \(progress.lastStep)")
         }
