@@ -4,8 +4,8 @@ extension UploadPlan {
     public func report(environment: CatalogEnvironment) -> String {
         var lines = [
             "Upload plan for the \(environment.rawValue) environment:",
-            "  create:    \(count(.create)) (\(contextChanges.values.filter { $0 == .create }.count) contexts, \(thumbnailChanges.values.filter { $0 == .create }.count) thumbnails)",
-            "  replace:   \(count(.replace)) (\(contextChanges.values.filter { $0 == .replace }.count) contexts, \(thumbnailChanges.values.filter { $0 == .replace }.count) thumbnails)",
+            "  create:    \(counts(.create))",
+            "  replace:   \(counts(.replace))",
             "  delete:    \(contextDeletes.count + thumbnailDeletes.count) (\(contextDeletes.count) contexts, \(thumbnailDeletes.count) thumbnails)",
             "  unchanged: \(unchangedContexts) contexts, \(unchangedThumbnails) thumbnails",
             "  requests:  \(contextBatches.count) context requests, \(thumbnails.count) thumbnail uploads, \(contextDeletes.count + thumbnailDeletes.count) deletes",
@@ -19,6 +19,12 @@ extension UploadPlan {
         lines += thumbnailDeletes.map { "delete thumbnail \($0)" }
         if isEmpty { lines.append("Nothing to do: the \(environment.rawValue) environment is up to date.") }
         return lines.joined(separator: "\n")
+    }
+
+    private func counts(_ change: Change) -> String {
+        let contexts = contextChanges.values.filter { $0 == change }.count
+        let thumbnails = thumbnailChanges.values.filter { $0 == change }.count
+        return "\(contexts + thumbnails) (\(contexts) contexts, \(thumbnails) thumbnails)"
     }
 }
 

@@ -62,8 +62,4 @@ public struct UploadPlan: Sendable, Equatable {
     public var requestCount: Int {
         contextBatches.count + thumbnails.count + contextDeletes.count + thumbnailDeletes.count
     }
-
-    public func count(_ change: Change) -> Int {
-        contextChanges.values.filter { $0 == change }.count + thumbnailChanges.values.filter { $0 == change }.count
-    }
 }
