@@ -16,7 +16,7 @@ public enum ManifestLoader {
             let file = catalogDirectory.appendingPathComponent(name)
             contexts += try contextItems(in: try parse(file), file: file)
         }
-        try checkUnique(contexts, file: manifestFile)
+        try checkOrder(contexts, file: manifestFile)
         // A count that disagrees means a request file is missing or from another build.
         if let expected = manifest["contextCount"]?.intValue, expected != contexts.count {
             throw UploadError.badInput(manifestFile.path, "contextCount is \(expected) but the requests hold \(contexts.count) contexts; run `catalog-build build` again")
@@ -60,10 +60,19 @@ public enum ManifestLoader {
         }
     }
 
-    private static func checkUnique(_ contexts: [ContextItem], file: URL) throws {
+    /// The plan batches contexts in catalog order, which keeps parents first only if
+    /// the catalog does: check both that and that no version appears twice.
+    static func checkOrder(_ contexts: [ContextItem], file: URL) throws {
         var seen = Set<ContextKey>()
-        for item in contexts where !seen.insert(item.key).inserted {
-            throw UploadError.badInput(file.path, "context \(item.key) appears twice")
+        var paths = Set<[String]>()
+        for item in contexts {
+            guard seen.insert(item.key).inserted else {
+                throw UploadError.badInput(file.path, "context \(item.key) appears twice")
+            }
+            if let parent = item.key.parent, !paths.contains(parent.identifierPath) {
+                throw UploadError.badInput(file.path, "context \(item.key) comes before its parent; run `catalog-build build` again")
+            }
+            paths.insert(item.key.identifierPath)
         }
     }
 

@@ -78,4 +78,18 @@ import Testing
         #expect(Set(catalog.contexts.compactMap(\.thumbnailId)) == Set(catalog.thumbnails.map(\.thumbnailId)))
         #expect(throws: UploadError.self) { try ManifestLoader.load(outputDirectory: TestCatalog.fixture.appendingPathComponent("none")) }
     }
+
+    @Test func rejectsACatalogWithAChildBeforeItsParentOrAVersionTwice() throws {
+        let file = URL(fileURLWithPath: "/x/contexts-0001.json")
+        func load(_ paths: [[String]]) throws -> [ContextItem] {
+            let entries = paths.map { JSON.fields(["data": .fields(["identifierPath": .strings($0)]), "metadata": .fields(["locale": .string("en-us")])]) }
+            return try ManifestLoader.contextItems(in: .fields(["contexts": .array(entries)]), file: file)
+        }
+        let ordered = try load([["a"], ["a", "b"], ["a", "b", "c"]])
+        #expect(ordered.map(\.key.identifierPath.count) == [1, 2, 3])
+        #expect(ordered[1].body == #"{"data":{"identifierPath":["a","b"]},"metadata":{"locale":"en-us"}}"#)
+        #expect(throws: UploadError.self) { try ManifestLoader.checkOrder(load([["a"], ["a", "b", "c"], ["a", "b"]]), file: file) }
+        #expect(throws: UploadError.self) { try ManifestLoader.checkOrder(load([["a"], ["a"]]), file: file) }
+        try ManifestLoader.checkOrder(ordered, file: file)
+    }
 }
