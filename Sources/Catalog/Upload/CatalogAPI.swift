@@ -32,7 +32,7 @@ public struct CatalogEndpoint: Sendable {
     func statusURL(location: String) -> URL? {
         let trimmed = location.split(separator: "?").first.map(String.init) ?? location
         guard let id = trimmed.split(separator: "/").last, !id.isEmpty else { return nil }
-        return url("status/" + QueryEncoding.percentEncode(String(id)))
+        return url("status/" + PercentEncoding.encode(String(id)))
     }
 }
 
@@ -58,7 +58,7 @@ public struct CatalogAPI: Sendable {
     }
 
     public func createOrReplaceThumbnail(_ thumbnail: ThumbnailItem, bytes: Data) async throws {
-        let query = [("thumbnailId", QueryEncoding.percentEncode(thumbnail.thumbnailId)), endpoint.environmentQuery]
+        let query = [("thumbnailId", PercentEncoding.encode(thumbnail.thumbnailId)), endpoint.environmentQuery]
         let request = HTTPRequest(
             method: "POST", url: endpoint.url("thumbnails", query: query),
             headers: ["Content-Type": thumbnail.contentType], body: bytes)
@@ -69,7 +69,7 @@ public struct CatalogAPI: Sendable {
     public func deleteContext(_ key: ContextKey) async throws {
         let query = [
             endpoint.environmentQuery, ("identifierPath", QueryEncoding.identifierPath(key.identifierPath)),
-            ("locale", QueryEncoding.percentEncode(key.locale)),
+            ("locale", PercentEncoding.encode(key.locale)),
         ]
         try await complete(HTTPRequest(method: "DELETE", url: endpoint.url("contexts", query: query)), success: [204, 200, 404])
     }
@@ -77,7 +77,7 @@ public struct CatalogAPI: Sendable {
     /// A 404 counts as done: Apple deletes a thumbnail by itself once the last context
     /// using it is deleted (catalog-api.md L5).
     public func deleteThumbnail(_ id: String) async throws {
-        let query = [("thumbnailId", QueryEncoding.percentEncode(id)), endpoint.environmentQuery]
+        let query = [("thumbnailId", PercentEncoding.encode(id)), endpoint.environmentQuery]
         try await complete(HTTPRequest(method: "DELETE", url: endpoint.url("thumbnails", query: query)), success: [204, 200, 404])
     }
 
