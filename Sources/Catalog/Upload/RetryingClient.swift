@@ -49,7 +49,7 @@ public struct RetryingClient: Sendable {
             case "complete": return
             case "error":
                 let code = status?["statusCode"]?.stringValue.flatMap { Int($0) } ?? status?["statusCode"]?.intValue.map(Int.init)
-                let error = status?["error"].flatMap { AppleError.parse(Data($0.serialized().utf8)) }
+                let error = status?["error"].flatMap(AppleError.from)
                 throw APIFailure(status: code ?? 400, error: error, detail: "the operation failed after it was accepted")
             case "pending", "inProgress": continue
             default:

@@ -94,14 +94,15 @@ public struct AppleError: Sendable, Equatable, Codable {
     /// `{"errors":[{…}]}`; nil when the body holds none of those.
     public static func parse(_ body: Data) -> AppleError? {
         guard let json = try? JSONReader.parse(body) else { return nil }
-        let candidates = [json, json["error"], json["errors"]?.arrayValue?.first].compactMap { $0 }
-        for candidate in candidates {
-            let found = AppleError(
-                code: candidate["code"]?.stringValue, id: candidate["id"]?.stringValue,
-                message: candidate["message"]?.stringValue ?? candidate["detail"]?.stringValue)
-            if found.code != nil || found.message != nil { return found }
-        }
-        return nil
+        return [json, json["error"], json["errors"]?.arrayValue?.first].lazy.compactMap { $0.flatMap(from) }.first
+    }
+
+    /// The error in one JSON object, when it has a code or a message.
+    static func from(_ object: JSON) -> AppleError? {
+        let found = AppleError(
+            code: object["code"]?.stringValue, id: object["id"]?.stringValue,
+            message: object["message"]?.stringValue ?? object["detail"]?.stringValue)
+        return found.code != nil || found.message != nil ? found : nil
     }
 
     /// A readable excerpt of a body that is not Apple's JSON.
