@@ -42,8 +42,10 @@ class Runner:
         return command + list(extra)
 
     def environment(self):
-        # Credentials come from options; keep any from the caller's shell out of the run.
-        return {k: v for k, v in os.environ.items() if not k.startswith("CLASSKIT_")}
+        # Credentials come from options, and the server is local: keep the caller's
+        # CLASSKIT_* and proxy variables (libcurl honours them) out of the run.
+        return {k: v for k, v in os.environ.items()
+                if not k.startswith("CLASSKIT_") and not k.lower().endswith("_proxy")}
 
     def run(self, server, output, *extra, credentials=True, timeout=300, env=None):
         result = subprocess.run(self.args(server, output, *extra, credentials=credentials), cwd=self.workdir,
