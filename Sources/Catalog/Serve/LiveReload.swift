@@ -23,7 +23,7 @@ final class LiveReloadHub: Sendable {
             state.clients.append(socket)
             return state.generation
         }
-        guard Socket.send(socket, HTTPResponse.eventStreamHead + Self.event(generation)) else {
+        guard Socket.send(socket, PreviewResponse.eventStreamHead + Self.event(generation)) else {
             remove(socket)
             return
         }

@@ -37,7 +37,7 @@ public final class PreviewServer: Sendable {
     private let parses = IncrementalParseCache()
     private let hub = LiveReloadHub()
     private let status = StatusBox()
-    private let http: HTTPServer
+    private let http: LoopbackHTTPServer
     private let watcher: ContentWatcher
     private let log: @Sendable (String) -> Void
 
@@ -47,7 +47,7 @@ public final class PreviewServer: Sendable {
         self.log = log
         watcher = ContentWatcher(directory: options.content.url, interval: options.pollInterval)
         let hub = hub, files = StaticFiles(root: options.output), status = status
-        http = try HTTPServer(port: options.port) { request, socket in
+        http = try LoopbackHTTPServer(port: options.port) { request, socket in
             PreviewServer.reply(request, socket: socket, hub: hub, files: files, status: status.current)
         }
         rebuild()
@@ -91,8 +91,8 @@ public final class PreviewServer: Sendable {
         }
     }
 
-    private static func reply(_ request: HTTPRequest, socket: Int32, hub: LiveReloadHub, files: StaticFiles,
-                              status: Status) -> HTTPServer.Reply {
+    private static func reply(_ request: PreviewRequest, socket: Int32, hub: LiveReloadHub, files: StaticFiles,
+                              status: Status) -> LoopbackHTTPServer.Reply {
         if request.path == LiveReloadHub.path {
             hub.add(socket)
             return .keep
@@ -111,7 +111,7 @@ public final class PreviewServer: Sendable {
             return .response(.html(404, "<!doctype html><title>Not found</title><h1>Not found</h1>\(script)"))
         }
         let body = isPage ? LiveReloadHub.inject(script, into: data) : data
-        return .response(HTTPResponse(status: 200, contentType: StaticFiles.contentType(of: file), body: body))
+        return .response(PreviewResponse(status: 200, contentType: StaticFiles.contentType(of: file), body: body))
     }
 }
 

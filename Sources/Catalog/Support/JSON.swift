@@ -61,9 +61,11 @@ public indirect enum JSON: Hashable, Sendable {
 
     private static func newline(_ out: inout String, pretty: Bool, indent: Int) {
         guard pretty else { return }
-        out += "\n"
-        out += String(repeating: "  ", count: indent)
+        // One allocation-free append for the usual depths (payloads nest about 5 deep).
+        out += indent < indentations.count ? indentations[indent] : "\n" + String(repeating: "  ", count: indent)
     }
+
+    private static let indentations = (0..<12).map { "\n" + String(repeating: "  ", count: $0) }
 
     private static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }

@@ -4,14 +4,14 @@ import Synchronization
 /// A small HTTP/1.1 server on 127.0.0.1: one thread accepts, each connection is handled
 /// on a global queue and closed after its response, except event streams, which the
 /// handler takes over. Enough for one author's browser; no dependency to build.
-final class HTTPServer: Sendable {
+final class LoopbackHTTPServer: Sendable {
     /// What to do with a request: answer it, or keep the socket (an event stream).
     enum Reply: Sendable {
-        case response(HTTPResponse)
+        case response(PreviewResponse)
         case keep
     }
 
-    typealias Handler = @Sendable (HTTPRequest, Int32) -> Reply
+    typealias Handler = @Sendable (PreviewRequest, Int32) -> Reply
 
     let port: UInt16
     private let listener: Int32
@@ -60,13 +60,13 @@ final class HTTPServer: Sendable {
             Socket.close(client)
             return
         }
-        guard let request = HTTPRequest(head: head) else {
-            Socket.send(client, HTTPResponse.text(400, "bad request").serialized())
+        guard let request = PreviewRequest(head: head) else {
+            Socket.send(client, PreviewResponse.text(400, "bad request").serialized())
             Socket.close(client)
             return
         }
         guard request.method == "GET" || request.method == "HEAD" else {
-            Socket.send(client, HTTPResponse.text(405, "only GET and HEAD").serialized())
+            Socket.send(client, PreviewResponse.text(405, "only GET and HEAD").serialized())
             Socket.close(client)
             return
         }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The part of an HTTP/1.1 request the preview server looks at.
-struct HTTPRequest: Sendable, Equatable {
+struct PreviewRequest: Sendable, Equatable {
     var method: String
     /// The path, percent-decoded, without the query string.
     var path: String
@@ -20,17 +20,17 @@ struct HTTPRequest: Sendable, Equatable {
 
 /// A complete response: status, content type and body, always closed after sending (the
 /// preview has one user; keep-alive would only complicate the server).
-struct HTTPResponse: Sendable {
+struct PreviewResponse: Sendable {
     var status: Int
     var contentType: String
     var body: Data
 
-    static func text(_ status: Int, _ message: String) -> HTTPResponse {
-        HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", body: Data((message + "\n").utf8))
+    static func text(_ status: Int, _ message: String) -> PreviewResponse {
+        PreviewResponse(status: status, contentType: "text/plain; charset=utf-8", body: Data((message + "\n").utf8))
     }
 
-    static func html(_ status: Int, _ page: String) -> HTTPResponse {
-        HTTPResponse(status: status, contentType: "text/html; charset=utf-8", body: Data(page.utf8))
+    static func html(_ status: Int, _ page: String) -> PreviewResponse {
+        PreviewResponse(status: status, contentType: "text/html; charset=utf-8", body: Data(page.utf8))
     }
 
     /// The bytes to send; `includeBody` is false for HEAD.
