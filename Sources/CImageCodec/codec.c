@@ -61,11 +61,11 @@ int cic_plan_decode(const uint8_t *data, size_t size, int min_width, int min_hei
     }
 }
 
-int cic_decode(const uint8_t *data, size_t size, const cic_plan *plan, uint8_t *pixels,
-               char *message, size_t capacity) {
+int cic_decode(const uint8_t *data, size_t size, const cic_plan *plan, const cic_rect *wanted,
+               uint8_t *pixels, cic_rect *decoded, char *message, size_t capacity) {
     switch (detect(data, size)) {
-    case CIC_FORMAT_JPEG: return cic_jpeg_decode(data, size, plan, pixels, message, capacity);
-    case CIC_FORMAT_PNG: return cic_png_decode(data, size, plan, pixels, message, capacity);
+    case CIC_FORMAT_JPEG: return cic_jpeg_decode(data, size, plan, wanted, pixels, decoded, message, capacity);
+    case CIC_FORMAT_PNG: return cic_png_decode(data, size, plan, pixels, decoded, message, capacity);
     default: return unsupported(data, size, message, capacity);
     }
 }

@@ -15,10 +15,10 @@ int cic_exif_orientation(const uint8_t *tiff, size_t size);
 int cic_jpeg_probe(const uint8_t *data, size_t size, cic_header *header, char *message, size_t capacity);
 int cic_jpeg_plan(const uint8_t *data, size_t size, int min_width, int min_height,
                   cic_plan *plan, char *message, size_t capacity);
-int cic_jpeg_decode(const uint8_t *data, size_t size, const cic_plan *plan, uint8_t *pixels,
-                    char *message, size_t capacity);
+int cic_jpeg_decode(const uint8_t *data, size_t size, const cic_plan *plan, const cic_rect *wanted,
+                    uint8_t *pixels, cic_rect *decoded, char *message, size_t capacity);
 
 int cic_png_probe(const uint8_t *data, size_t size, cic_header *header, char *message, size_t capacity);
 int cic_png_plan(const uint8_t *data, size_t size, cic_plan *plan, char *message, size_t capacity);
 int cic_png_decode(const uint8_t *data, size_t size, const cic_plan *plan, uint8_t *pixels,
-                   char *message, size_t capacity);
+                   cic_rect *decoded, char *message, size_t capacity);

@@ -1,5 +1,6 @@
 /* JPEG through libjpeg(-turbo), with an error manager that longjmps back here and a
  * message hook that never prints (the default ones call exit() and write to stderr). */
+#include <math.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <string.h>
@@ -130,15 +131,16 @@ static void cmyk_to_rgb(const JSAMPLE *cmyk, uint8_t *rgb, int width, int invert
     }
 }
 
-static void read_rows(j_decompress_ptr d, uint8_t *pixels, int cmyk) {
+/* Reads rows up to `end` into `pixels`, the first at `first`, each `width` pixels. */
+static void read_rows(j_decompress_ptr d, uint8_t *pixels, JDIMENSION first, JDIMENSION end, int cmyk) {
     size_t stride = (size_t)d->output_width * 3;
     JSAMPARRAY scratch = cmyk ? (*d->mem->alloc_sarray)((j_common_ptr)d, JPOOL_IMAGE, d->output_width * 4, 1) : NULL;
-    while (d->output_scanline < d->output_height) {
-        uint8_t *row = pixels + (size_t)d->output_scanline * stride;
+    while (d->output_scanline < end) {
+        uint8_t *row = pixels + (size_t)(d->output_scanline - first) * stride;
         if (!cmyk) {
             /* Several rows per call let libjpeg-turbo skip its internal row buffering. */
             JSAMPROW rows[16];
-            JDIMENSION count = d->output_height - d->output_scanline;
+            JDIMENSION count = end - d->output_scanline;
             if (count > 16) count = 16;
             for (JDIMENSION i = 0; i < count; i++) rows[i] = row + i * stride;
             jpeg_read_scanlines(d, rows, count);
@@ -148,8 +150,47 @@ static void read_rows(j_decompress_ptr d, uint8_t *pixels, int cmyk) {
     }
 }
 
-int cic_jpeg_decode(const uint8_t *data, size_t size, const cic_plan *plan, uint8_t *pixels,
-                    char *message, size_t capacity) {
+/* Skips the rows below the region but still reads their data and the file's end: a
+ * skip straight to the bottom would not notice a truncated file. */
+static void finish_rows(j_decompress_ptr d, int cmyk) {
+    JDIMENSION left = d->output_height - d->output_scanline;
+    if (left == 0) return;
+    if (left > 1) jpeg_skip_scanlines(d, left - 1);
+    JSAMPARRAY last = (*d->mem->alloc_sarray)((j_common_ptr)d, JPOOL_IMAGE, d->output_width * (cmyk ? 4 : 3), 1);
+    jpeg_read_scanlines(d, last, 1);
+}
+
+/* `wanted` (stored pixels) in the scaled image's pixels, rounded outwards. */
+static cic_rect scaled(const cic_rect *wanted, j_decompress_ptr d) {
+    cic_rect all = {0, 0, (int)d->output_width, (int)d->output_height};
+    if (wanted == NULL) return all;
+    double fx = (double)d->output_width / d->image_width, fy = (double)d->output_height / d->image_height;
+    int x0 = (int)floor(wanted->x * fx), y0 = (int)floor(wanted->y * fy);
+    int x1 = (int)ceil((wanted->x + wanted->width) * fx), y1 = (int)ceil((wanted->y + wanted->height) * fy);
+    if (x0 < 0) x0 = 0;
+    if (y0 < 0) y0 = 0;
+    if (x1 > all.width) x1 = all.width;
+    if (y1 > all.height) y1 = all.height;
+    if (x1 <= x0 || y1 <= y0) return all;
+    return (cic_rect){x0, y0, x1 - x0, y1 - y0};
+}
+
+/* Crops columns (libjpeg-turbo moves the left edge down to an iMCU boundary) and skips
+ * rows above the region; returns the region that will be decoded. */
+static cic_rect start_region(j_decompress_ptr d, const cic_rect *wanted) {
+    cic_rect region = scaled(wanted, d);
+    if (region.x > 0 || region.width < (int)d->output_width) {
+        JDIMENSION x = (JDIMENSION)region.x, width = (JDIMENSION)region.width;
+        jpeg_crop_scanline(d, &x, &width);
+        region.x = (int)x;
+        region.width = (int)width;
+    }
+    if (region.y > 0) jpeg_skip_scanlines(d, (JDIMENSION)region.y);
+    return region;
+}
+
+int cic_jpeg_decode(const uint8_t *data, size_t size, const cic_plan *plan, const cic_rect *wanted,
+                    uint8_t *pixels, cic_rect *decoded, char *message, size_t capacity) {
     struct jpeg_decompress_struct d;
     error_manager errors;
     memset(&d, 0, sizeof d);
@@ -170,9 +211,12 @@ int cic_jpeg_decode(const uint8_t *data, size_t size, const cic_plan *plan, uint
         jpeg_destroy_decompress(&d);
         return CIC_CORRUPT;
     }
-    read_rows(&d, pixels, cmyk);
+    cic_rect region = start_region(&d, wanted);
+    read_rows(&d, pixels, (JDIMENSION)region.y, (JDIMENSION)(region.y + region.height), cmyk);
+    finish_rows(&d, cmyk);
     jpeg_finish_decompress(&d);
     jpeg_destroy_decompress(&d);
+    *decoded = region;
     return CIC_OK;
 }
 

@@ -59,7 +59,7 @@ int cic_png_plan(const uint8_t *data, size_t size, cic_plan *plan, char *message
 }
 
 int cic_png_decode(const uint8_t *data, size_t size, const cic_plan *plan, uint8_t *pixels,
-                   char *message, size_t capacity) {
+                   cic_rect *decoded, char *message, size_t capacity) {
     png_image image;
     int status = begin(&image, data, size, message, capacity);
     if (status != CIC_OK) return status;
@@ -75,6 +75,7 @@ int cic_png_decode(const uint8_t *data, size_t size, const cic_plan *plan, uint8
     image.flags |= PNG_IMAGE_FLAG_16BIT_sRGB;
     if (!png_image_finish_read(&image, NULL, pixels, 0, NULL)) return failed(&image, message, capacity);
     png_image_free(&image);
+    *decoded = (cic_rect){0, 0, plan->width, plan->height};
     return CIC_OK;
 }
 

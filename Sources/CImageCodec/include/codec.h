@@ -45,6 +45,11 @@ typedef struct {
     int channels;    /* 3 or 4 */
 } cic_plan;
 
+/* A rectangle in pixels. */
+typedef struct {
+    int x, y, width, height;
+} cic_rect;
+
 /* Reads only the header: format, size, orientation. Refuses sizes over the budget. */
 int cic_probe(const uint8_t *data, size_t size, cic_header *header, char *message, size_t capacity);
 
@@ -53,9 +58,14 @@ int cic_probe(const uint8_t *data, size_t size, cic_header *header, char *messag
 int cic_plan_decode(const uint8_t *data, size_t size, int min_width, int min_height,
                     cic_plan *plan, char *message, size_t capacity);
 
-/* Decodes into `pixels` (plan->width * plan->height * plan->channels bytes). */
-int cic_decode(const uint8_t *data, size_t size, const cic_plan *plan, uint8_t *pixels,
-               char *message, size_t capacity);
+/* Decodes the part of the image that covers `wanted` (in stored pixels; NULL for all of
+ * it) into `pixels`, rows packed. `pixels` holds plan->width * plan->height * channels
+ * bytes; only the decoded part is written. libjpeg-turbo skips the IDCT and colour
+ * conversion of columns and rows outside (jpeg_crop_scanline, jpeg_skip_scanlines); a
+ * PNG is always decoded whole. `decoded` receives the rectangle written, in the
+ * coordinates of the scaled image: it contains `wanted` scaled, and may be larger. */
+int cic_decode(const uint8_t *data, size_t size, const cic_plan *plan, const cic_rect *wanted,
+               uint8_t *pixels, cic_rect *decoded, char *message, size_t capacity);
 
 /* Encodes RGB (channels 3) or RGBA (channels 4) pixels. On success *output holds
  * *output_size bytes that the caller releases with cic_free. */

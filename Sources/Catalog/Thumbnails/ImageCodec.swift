@@ -24,6 +24,25 @@ public struct ImageHeader: Hashable, Sendable {
     public var displayHeight: Int { orientation.swapsAxes ? width : height }
 }
 
+/// A rectangle of pixels.
+public struct PixelRect: Hashable, Sendable {
+    public var x: Int, y: Int, width: Int, height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        (self.x, self.y, self.width, self.height) = (x, y, width, height)
+    }
+}
+
+/// Part of an image, decoded at a scale: `image` sits at (`x`, `y`) in the whole image
+/// as decoded at that scale (`scaledWidth` × `scaledHeight`).
+public struct DecodedRegion: Sendable {
+    public var image: PixelImage
+    public var x: Int
+    public var y: Int
+    public var scaledWidth: Int
+    public var scaledHeight: Int
+}
+
 /// Why an image could not be read or written; the text is libjpeg's or libpng's own.
 public enum ImageCodecError: Error, Hashable, Sendable {
     /// Neither PNG nor JPEG.
@@ -58,27 +77,40 @@ public enum ImageCodec {
                            hasAlpha: header.hasAlphaFlag)
     }
 
-    /// Decodes at the smallest size that is still at least `minimumWidth` × `minimumHeight`
-    /// (JPEG scales by eighths in the DCT domain; PNG always decodes at full size).
+    /// Decodes the whole image at the smallest size that is still at least `minimumWidth`
+    /// × `minimumHeight` (JPEG scales by eighths in the DCT domain; PNG decodes at full size).
     public static func decode(_ data: Data, minimumWidth: Int, minimumHeight: Int) throws(ImageCodecError) -> PixelImage {
+        try decode(data, minimumWidth: minimumWidth, minimumHeight: minimumHeight, covering: nil).image
+    }
+
+    /// Like `decode(_:minimumWidth:minimumHeight:)`, but a JPEG decodes only the part that
+    /// covers `region` (in stored pixels), skipping the IDCT of what is cropped away.
+    public static func decode(_ data: Data, minimumWidth: Int, minimumHeight: Int,
+                              covering region: PixelRect?) throws(ImageCodecError) -> DecodedRegion {
         var plan = cic_plan()
         let (planned, planMessage) = call(data) { bytes, count, text, capacity in
             cic_plan_decode(bytes, count, Int32(clamping: minimumWidth), Int32(clamping: minimumHeight), &plan, text, capacity)
         }
         if planned == CIC_TOO_LARGE { throw .tooLarge(width: Int(plan.width), height: Int(plan.height)) }
         guard planned == CIC_OK else { throw error(planned, sniff(data), planMessage) }
-        let byteCount = Int(plan.width) * Int(plan.height) * Int(plan.channels)
-        var status = CIC_OK
-        var message = ""
-        let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
+        var wanted = region.map { cic_rect(x: Int32($0.x), y: Int32($0.y), width: Int32($0.width), height: Int32($0.height)) }
+            ?? cic_rect()
+        var decoded = cic_rect()
+        var (status, message) = (CIC_OK, "")
+        let channels = Int(plan.channels)
+        let pixels = [UInt8](unsafeUninitializedCapacity: Int(plan.width) * Int(plan.height) * channels) { buffer, initialized in
             (status, message) = call(data) { bytes, count, text, capacity in
-                cic_decode(bytes, count, &plan, buffer.baseAddress, text, capacity)
+                region == nil ? cic_decode(bytes, count, &plan, nil, buffer.baseAddress, &decoded, text, capacity)
+                    : cic_decode(bytes, count, &plan, &wanted, buffer.baseAddress, &decoded, text, capacity)
             }
-            // On failure the bytes are partly written; they are dropped with the error below.
-            initialized = byteCount
+            // Untouched capacity past the region is never faulted in. On failure the bytes are
+            // partly written; they are dropped with the error below.
+            initialized = status == CIC_OK ? Int(decoded.width) * Int(decoded.height) * channels : 0
         }
         guard status == CIC_OK else { throw error(status, sniff(data), message) }
-        return PixelImage(width: Int(plan.width), height: Int(plan.height), channels: Int(plan.channels), pixels: pixels)
+        let image = PixelImage(width: Int(decoded.width), height: Int(decoded.height), channels: channels, pixels: pixels)
+        return DecodedRegion(image: image, x: Int(decoded.x), y: Int(decoded.y),
+                             scaledWidth: Int(plan.width), scaledHeight: Int(plan.height))
     }
 
     /// JPEG at `quality` (4:2:0, no metadata). Alpha, if present, is ignored.

@@ -13,8 +13,8 @@ enum Resampler {
         let ys = AreaWeights(origin: window.y, length: window.height, sourceCount: image.height, outputCount: height)
         let rows = ys.sourceRange
         let rowLength = width * image.channels
-        var columns = [Float](repeating: 0, count: rows.count * rowLength)
-        columns.withUnsafeMutableBufferPointer { out in
+        // Every element is written by the horizontal pass: no need to clear it first.
+        let columns = [Float](unsafeUninitializedCapacity: rows.count * rowLength) { out, initialized in
             image.pixels.withUnsafeBufferPointer { source in
                 if image.channels == 4 {
                     horizontalPremultiplied(source, sourceWidth: image.width, rows: rows, xs, into: out)
@@ -22,6 +22,7 @@ enum Resampler {
                     horizontal(source, sourceWidth: image.width, rows: rows, xs, into: out)
                 }
             }
+            initialized = out.count
         }
         let pixels = vertical(columns, firstRow: rows.lowerBound, rowLength: rowLength, ys, channels: image.channels)
         return PixelImage(width: width, height: height, channels: image.channels, pixels: pixels)

@@ -55,9 +55,17 @@ struct ThumbnailGeometry: Hashable, Sendable {
         return (Int((Double(width) * perSourceX).rounded(.up)), Int((Double(height) * perSourceY).rounded(.up)))
     }
 
-    /// The window in the coordinates of a decode of `decoded` size of a `stored`-size image.
-    func window(decoded: (width: Int, height: Int), stored: (width: Int, height: Int)) -> SourceWindow {
-        let fx = Double(decoded.width) / Double(stored.width), fy = Double(decoded.height) / Double(stored.height)
-        return SourceWindow(x: window.x * fx, y: window.y * fy, width: window.width * fx, height: window.height * fy)
+    /// The stored pixels the window touches: all a decode needs to produce.
+    var coveredPixels: PixelRect {
+        let x = Int(window.x.rounded(.down)), y = Int(window.y.rounded(.down))
+        return PixelRect(x: x, y: y, width: Int((window.x + window.width).rounded(.up)) - x,
+                         height: Int((window.y + window.height).rounded(.up)) - y)
+    }
+
+    /// The window in the pixels of a decoded region of a `stored`-size image.
+    func window(in decoded: DecodedRegion, stored: (width: Int, height: Int)) -> SourceWindow {
+        let fx = Double(decoded.scaledWidth) / Double(stored.width), fy = Double(decoded.scaledHeight) / Double(stored.height)
+        return SourceWindow(x: window.x * fx - Double(decoded.x), y: window.y * fy - Double(decoded.y),
+                            width: window.width * fx, height: window.height * fy)
     }
 }

@@ -15,9 +15,10 @@ struct ThumbnailRenderer: Sendable {
     func render(_ data: Data, header: ImageHeader, fit: ThumbnailFit) throws(ImageCodecError) -> EncodedThumbnail {
         let geometry = ThumbnailGeometry(width: header.width, height: header.height, fit: fit, target: settings.side)
         let minimum = geometry.minimumDecodeSize(width: header.width, height: header.height)
-        let decoded = try ImageCodec.decode(data, minimumWidth: minimum.width, minimumHeight: minimum.height)
-        let window = geometry.window(decoded: (decoded.width, decoded.height), stored: (header.width, header.height))
-        var image = Resampler.resample(decoded, window: window, width: geometry.contentWidth, height: geometry.contentHeight)
+        let decoded = try ImageCodec.decode(data, minimumWidth: minimum.width, minimumHeight: minimum.height,
+                                            covering: geometry.coveredPixels)
+        let window = geometry.window(in: decoded, stored: (header.width, header.height))
+        var image = Resampler.resample(decoded.image, window: window, width: geometry.contentWidth, height: geometry.contentHeight)
             .oriented(header.orientation)
         if fit == .contain, image.width != image.height {
             image = image.padded(toSquare: geometry.side)

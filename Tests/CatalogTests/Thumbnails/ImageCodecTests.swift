@@ -83,6 +83,19 @@ struct ImageCodecTests {
         #expect((full.width, full.height) == (1600, 1200))
     }
 
+    /// A JPEG decodes only the columns and rows that cover the region asked for.
+    @Test func jpegDecodesOnlyTheCoveredRegion() throws {
+        let data = ImageFixtures.data("large-1600x1200.jpg")
+        let centre = PixelRect(x: 200, y: 300, width: 1200, height: 600)
+        let part = try ImageCodec.decode(data, minimumWidth: 800, minimumHeight: 600, covering: centre)
+        #expect((part.scaledWidth, part.scaledHeight) == (800, 600))
+        #expect(part.x <= 100 && part.x + part.image.width >= 700 && part.image.width < 800)
+        #expect(part.y == 150 && part.image.height == 300)
+        // Scaled (500, 200) is red, top left; (500, 400) is white, bottom right.
+        #expect(colourDistance(part.image.pixel(x: 300 - part.x, y: 50), [255, 0, 0, 255]) <= 16)
+        #expect(colourDistance(part.image.pixel(x: 500 - part.x, y: 250), [255, 255, 255, 255]) <= 16)
+    }
+
     @Test func encodedImagesDecodeBackWithoutMetadata() throws {
         var pixels: [UInt8] = []
         for i in 0..<(90 * 80) {
