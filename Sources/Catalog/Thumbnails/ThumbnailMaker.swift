@@ -21,9 +21,10 @@ struct ThumbnailMaker: Sendable {
         do {
             let data = try read(job.file)
             let header = try ImageCodec.probe(data)
-            let sizeProblem = sizeProblem(header, fit: job.fit)
+            let geometry = ThumbnailGeometry(width: header.width, height: header.height, fit: job.fit, target: settings.side)
+            let sizeProblem = sizeProblem(header, side: geometry.side)
             if let error = sizeProblem, error.severity == .error { throw error }
-            try produce(data, header: header, fit: job.fit, into: &outcome)
+            try produce(data, header: header, geometry: geometry, fit: job.fit, into: &outcome)
             // A size warning only matters once the image has turned out to be usable.
             outcome.problems += [sizeProblem].compactMap { $0 }
         } catch let error as ImageCodecError {
@@ -37,16 +38,16 @@ struct ThumbnailMaker: Sendable {
     }
 
     /// Takes the thumbnail from the cache, or renders (and caches) it.
-    private func produce(_ data: Data, header: ImageHeader, fit: ThumbnailFit, into outcome: inout JobOutcome) throws {
-        let side = ThumbnailGeometry(width: header.width, height: header.height, fit: fit, target: settings.side).side
+    private func produce(_ data: Data, header: ImageHeader, geometry: ThumbnailGeometry, fit: ThumbnailFit,
+                         into outcome: inout JobOutcome) throws {
         let key = cache.map { _ in ThumbnailCache.key(sourceDigest: SHA256.hash(data: data), fit: fit, settings: settings) }
-        if let cache, let key, let cached = cache.load(key: key, side: side) {
+        if let cache, let key, let cached = cache.load(key: key, side: geometry.side) {
             outcome.thumbnail = cached
             outcome.cacheHit = true
             return
         }
         outcome.decoded = true
-        let thumbnail = try ThumbnailRenderer(settings: settings).render(data, header: header, fit: fit)
+        let thumbnail = try ThumbnailRenderer(settings: settings).render(data, header: header, geometry: geometry, fit: fit)
         if let cache, let key { cache.store(thumbnail, key: key) }
         outcome.thumbnail = thumbnail
     }
@@ -60,14 +61,13 @@ struct ThumbnailMaker: Sendable {
         return try Data(contentsOf: file)
     }
 
-    /// Under the minimum is an error; under the target a warning (the image is kept at
-    /// its size). Sizes are as shown, after the orientation.
-    private func sizeProblem(_ header: ImageHeader, fit: ThumbnailFit) -> ThumbnailProblem? {
+    /// Under the minimum is an error; a thumbnail `side` under the target a warning (the
+    /// image is kept at its size). Sizes are named as shown, after the orientation.
+    private func sizeProblem(_ header: ImageHeader, side: Int) -> ThumbnailProblem? {
         let (width, height) = (header.displayWidth, header.displayHeight)
         if min(width, height) < settings.minimumSide {
             return .tooSmall(width: width, height: height, minimum: settings.minimumSide)
         }
-        let side = ThumbnailGeometry(width: width, height: height, fit: fit, target: settings.side).side
         guard side < settings.side else { return nil }
         return .small(width: width, height: height, kept: side, target: settings.side)
     }

@@ -12,8 +12,8 @@ struct EncodedThumbnail: Sendable {
 struct ThumbnailRenderer: Sendable {
     var settings: ThumbnailSettings
 
-    func render(_ data: Data, header: ImageHeader, fit: ThumbnailFit) throws(ImageCodecError) -> EncodedThumbnail {
-        let geometry = ThumbnailGeometry(width: header.width, height: header.height, fit: fit, target: settings.side)
+    func render(_ data: Data, header: ImageHeader, geometry: ThumbnailGeometry, fit: ThumbnailFit) throws(ImageCodecError)
+        -> EncodedThumbnail {
         let minimum = geometry.minimumDecodeSize(width: header.width, height: header.height)
         let decoded = try ImageCodec.decode(data, minimumWidth: minimum.width, minimumHeight: minimum.height,
                                             covering: geometry.coveredPixels)
