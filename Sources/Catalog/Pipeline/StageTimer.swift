@@ -36,6 +36,11 @@ public struct StageTimer: Sendable {
 
     public var total: Double { timings.reduce(0) { $0 + $1.seconds } }
 
+    /// One line: `load 12.3 ms, validate 4.5 ms, …` (for `serve`'s log).
+    public var summary: String {
+        timings.map { String(format: "%@ %.1f ms", $0.stage, $0.seconds * 1000) }.joined(separator: ", ")
+    }
+
     /// A fixed-width table: stage, milliseconds, share of the total.
     public var table: String {
         let width = max(5, timings.map(\.stage.count).max() ?? 0)

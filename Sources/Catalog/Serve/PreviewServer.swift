@@ -83,7 +83,7 @@ public final class PreviewServer: Sendable {
             let elapsed = String(format: "%.1f ms", Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15)
             let errors = result.diagnostics.sorted.filter { $0.severity == .error }
             status.current = result.diagnostics.hasErrors ? .failed(result.diagnostics.sorted) : .built
-            log(errors.isEmpty ? "Built in \(elapsed)\(result.upToDate ? " (up to date)" : "")"
+            log(errors.isEmpty ? "Built in \(elapsed)\(result.upToDate ? " (up to date)" : "") (\(result.timings.summary))"
                 : "The content has \(errors.count) error(s); serving the list of them")
         } catch {
             status.current = .unwritable("cannot write \(options.output.path): \(error)")
