@@ -8,13 +8,18 @@ public struct BuildOptions: Sendable {
     /// Where processed thumbnails and the incremental build state are kept between
     /// builds (nil: no cache, every build is a full one).
     public var cacheDirectory: URL?
+    /// Called as thumbnails are made, for a progress indicator.
+    public var thumbnailProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     /// Parses kept in memory by a long-lived process (`serve`) between its builds.
     public var parseCache: IncrementalParseCache?
 
-    public init(content: ContentRoot, output: URL, cacheDirectory: URL?, parseCache: IncrementalParseCache? = nil) {
+    public init(content: ContentRoot, output: URL, cacheDirectory: URL?,
+                thumbnailProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+                parseCache: IncrementalParseCache? = nil) {
         self.content = content
         self.output = output
         self.cacheDirectory = cacheDirectory
+        self.thumbnailProgress = thumbnailProgress
         self.parseCache = parseCache
     }
 }
@@ -47,7 +52,10 @@ public enum Build {
         let staged = try StagedOutput(output: options.output)
         do {
             let sink = incremental.sink(staging: staged.staging)
-            let thumbnails = timer.measure("thumbnails") { ThumbnailSet() }
+            let (thumbnails, imageDiagnostics) = try timer.measure("thumbnails") {
+                try ThumbnailCheck.stage(options).run(model: model, sink: sink)
+            }
+            bag.append(contentsOf: imageDiagnostics)
             let count = try timer.measure("payloads") { try PayloadWriter.write(model: model, thumbnails: thumbnails, to: sink) }
             guard !bag.hasErrors else {
                 staged.discard()
