@@ -39,13 +39,15 @@ public enum PayloadWriter {
     @discardableResult
     public static func write(model: CatalogModel, thumbnails: ThumbnailSet, to sink: some OutputSink) throws -> Int {
         let plan = PayloadPlan(model: model, thumbnails: thumbnails)
-        var names: [String] = []
-        for (offset, batch) in PayloadPlan.batches(plan.contexts).enumerated() {
-            let name = PayloadPlan.requestFileName(offset + 1)
-            names.append(name)
-            let body = JSON.fields(["contexts": .array(batch.map(\.json))])
-            try sink.write("catalog/" + name, Data(utf8: body.serialized(pretty: true) + "\n"))
+        // Requests are independent: serialize them on all cores, write them in order.
+        let batches = PayloadPlan.batches(plan.contexts)
+        let bodies = ConcurrentResults<Data>(count: batches.count)
+        DispatchQueue.concurrentPerform(iterations: batches.count) { index in
+            let body = JSON.fields(["contexts": .array(batches[index].map(\.json))])
+            bodies[index] = Data(utf8: body.serialized(pretty: true) + "\n")
         }
+        let names = batches.indices.map { PayloadPlan.requestFileName($0 + 1) }
+        for (index, name) in names.enumerated() { try sink.write("catalog/" + name, bodies[index]) }
         let manifest = JSON.fields([
             "bundleIdentifier": .string(model.app.bundleIdentifier),
             "defaultLocale": .string(model.app.defaultLocale.rawValue),
