@@ -1,0 +1,59 @@
+import Foundation
+
+/// Splits text into search terms, exactly as the search script does in the browser:
+/// compatibility-decompose, drop combining marks, lowercase, take runs of letters and
+/// digits; Chinese and Japanese characters are terms on their own (these languages
+/// do not separate words with spaces); other terms need at least two characters.
+enum SearchTokenizer {
+    static func terms(_ text: String, into terms: inout Set<String>) {
+        let folded = String(String.UnicodeScalarView(text.decomposedStringWithCompatibilityMapping.unicodeScalars
+            .filter { !isMark($0) })).lowercased()
+        var word = String.UnicodeScalarView()
+        func flush() {
+            if word.count >= 2 { terms.insert(String(word)) }
+            word.removeAll(keepingCapacity: true)
+        }
+        for scalar in folded.unicodeScalars {
+            if isCJK(scalar) {
+                flush()
+                terms.insert(String(Character(scalar)))
+            } else if isWordScalar(scalar) {
+                word.append(scalar)
+            } else {
+                flush()
+            }
+        }
+        flush()
+    }
+
+    static func terms(_ text: String) -> Set<String> {
+        var out = Set<String>()
+        terms(text, into: &out)
+        return out
+    }
+
+    /// The JS side's `[\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]`.
+    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF: return true
+        default: return false
+        }
+    }
+
+    /// `\p{L}` or `\p{N}`.
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber: return true
+        default: return false
+        }
+    }
+
+    /// `\p{M}`.
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+}
