@@ -6,12 +6,19 @@ import Foundation
 /// link's text, or an image's alt text, is kept).
 ///
 /// Headings move one level down (`#` becomes `<h2>`): the page's `<h1>` is the title.
+/// Each heading gets an `id` from its text, so that `page.md#start` links land; one
+/// renderer renders one document, because it remembers the ids it gave.
 public struct HTMLRenderer {
     public typealias Resolver = (_ url: String, _ isImage: Bool) -> String?
 
     private let resolve: Resolver
+    private let headingIDs: HeadingIDs
 
-    public init(resolve: @escaping Resolver) { self.resolve = resolve }
+    /// `reservedIDs` are ids the page around the body already uses.
+    public init(reservedIDs: Set<String> = [], resolve: @escaping Resolver) {
+        self.resolve = resolve
+        headingIDs = HeadingIDs(reserved: reservedIDs)
+    }
 
     public func render(_ document: MarkdownNode) -> String {
         var out = ""
@@ -30,7 +37,12 @@ public struct HTMLRenderer {
         case .paragraph:
             if tight { renderChildren(of: node, into: &out, tight: tight); return }
             wrap("p", node, &out)
-        case .heading(let level): wrap("h\(min(level + 1, 6))", node, &out)
+        case .heading(let level):
+            out += "<h\(min(level + 1, 6)) id=\""
+            HTMLEscaping.escape(headingIDs.next(for: node.plainText), into: &out)
+            out += "\">"
+            renderChildren(of: node, into: &out, tight: false)
+            out += "</h\(min(level + 1, 6))>\n"
         case .blockQuote: wrap("blockquote", node, &out, newline: true)
         case .list(let ordered, let start, let isTight): renderList(node, ordered: ordered, start: start, tight: isTight, into: &out)
         case .item:
@@ -152,5 +164,33 @@ public struct HTMLRenderer {
             out += "</\(tag)>\n"
         }
         out += "</tr>\n"
+    }
+}
+
+/// GitHub-style heading ids: lowercase letters and digits, spaces as `-`, other
+/// punctuation dropped, `-1`, `-2`… for repeats.
+final class HeadingIDs {
+    private var used: Set<String>
+
+    init(reserved: Set<String>) { used = reserved }
+
+    func next(for text: String) -> String {
+        var slug = ""
+        for character in text.trimmingCharacters(in: .whitespaces).lowercased() {
+            if character.isLetter || character.isNumber || character == "-" || character == "_" {
+                slug.append(character)
+            } else if character == " " {
+                slug.append("-")
+            }
+        }
+        if slug.isEmpty { slug = "section" }
+        var candidate = slug
+        var counter = 0
+        while used.contains(candidate) {
+            counter += 1
+            candidate = "\(slug)-\(counter)"
+        }
+        used.insert(candidate)
+        return candidate
     }
 }

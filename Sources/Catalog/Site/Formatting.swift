@@ -32,11 +32,16 @@ enum Formatting {
 
     /// A locale's name in its own language ("Español (Estados Unidos)"), for the switcher.
     static func localeName(_ locale: LocaleID) -> String {
-        let identifier = locale.rawValue.replacingOccurrences(of: "-", with: "_")
-        guard let name = Locale(identifier: identifier).localizedString(forIdentifier: identifier), !name.isEmpty else {
-            return locale.rawValue
-        }
+        let name = localeName(locale, in: locale)
         return name.prefix(1).uppercased() + name.dropFirst()
+    }
+
+    /// A locale's name in another locale's language ("inglés (Estados Unidos)").
+    static func localeName(_ locale: LocaleID, in language: LocaleID) -> String {
+        let identifier = locale.rawValue.replacingOccurrences(of: "-", with: "_")
+        let reader = Locale(identifier: language.rawValue.replacingOccurrences(of: "-", with: "_"))
+        guard let name = reader.localizedString(forIdentifier: identifier), !name.isEmpty else { return locale.rawValue }
+        return name
     }
 }
 

@@ -24,11 +24,11 @@ extension PageRenderer {
         }
         html.raw("</div></div>\n")
         if lang.lang != nil {
-            let language = index.localeNames[index.defaultLocale] ?? index.defaultLocale.rawValue
+            let language = index.defaultLocaleNames[page.locale] ?? index.defaultLocale.rawValue
             html.element("p", ["class": "note", "role": "note"], text: strings.format("notTranslated", ["language": language]))
             html.newline()
         }
-        facts(context, version, strings, into: &html)
+        facts(context, version, lang, strings, into: &html)
         html.open("div", ["class": "body", "lang": lang.lang, "dir": lang.dir])
         html.raw(bodyHTML)
         html.raw("</div>\n")
@@ -44,7 +44,8 @@ extension PageRenderer {
         return html.out
     }
 
-    private func facts(_ context: Int, _ version: ContextVersion, _ strings: InterfaceStrings, into html: inout HTMLBuilder) {
+    private func facts(_ context: Int, _ version: ContextVersion, _ lang: TextLanguage, _ strings: InterfaceStrings,
+                       into html: inout HTMLBuilder) {
         let node = index.model.contexts[context]
         html.raw("<section class=\"facts\" aria-labelledby=\"facts\">")
         html.element("h2", ["id": "facts", "class": "visually-hidden"], text: strings["details"])
@@ -69,7 +70,7 @@ extension PageRenderer {
                 html.element("strong", text: strings.progressName(capability.kind))
                 if !capability.details.isEmpty {
                     html.raw(" — ")
-                    html.text(capability.details)
+                    html.element("span", ["lang": lang.lang, "dir": lang.dir], text: capability.details)
                 }
                 html.raw("</li>")
             }

@@ -31,6 +31,9 @@ struct PageShell {
     let index: SiteIndex
     let branding: Branding
 
+    /// Ids that the page around a body uses; body headings never take them.
+    static let reservedIDs: Set<String> = ["main", "facts", "search-title", "search-q"]
+
     func render(_ frame: PageFrame, strings: InterfaceStrings, main: String) -> String {
         var html = HTMLBuilder(capacity: main.utf8.count + 6144)
         let root = SitePaths.rootPrefix(depth: frame.depth)

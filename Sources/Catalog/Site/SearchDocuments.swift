@@ -22,14 +22,16 @@ enum SearchDocuments {
             weakText: [version.summary ?? "", bodyText, version.customTypeName ?? ""], facets: facets)
     }
 
-    /// Types, topics and progress kinds that some document of the locale has, in the
-    /// order of Apple's lists.
+    /// Types, topics and progress kinds that some document of the locale has, by label.
     static func filterOptions(_ documents: [SearchDocument], strings: InterfaceStrings) -> SearchFilterOptions {
         func used(_ name: String) -> Set<String> { Set(documents.flatMap { $0.facets[name] ?? [] }) }
         let types = used("type"), topics = used("topic"), progress = used("progress")
+        func sorted(_ options: [(value: String, label: String)]) -> [(value: String, label: String)] {
+            options.sorted { ($0.label, $0.value) < ($1.label, $1.value) }
+        }
         return SearchFilterOptions(
-            types: ContextType.allCases.filter { types.contains($0.rawValue) }.map { ($0.rawValue, strings.typeName($0)) },
-            topics: Topic.allCases.filter { topics.contains($0.rawValue) }.map { ($0.rawValue, strings.topicName($0)) },
-            progress: ProgressKind.allCases.filter { progress.contains($0.rawValue) }.map { ($0.rawValue, strings.progressName($0)) })
+            types: sorted(ContextType.allCases.filter { types.contains($0.rawValue) }.map { ($0.rawValue, strings.typeName($0)) }),
+            topics: sorted(Topic.allCases.filter { topics.contains($0.rawValue) }.map { ($0.rawValue, strings.topicName($0)) }),
+            progress: sorted(ProgressKind.allCases.filter { progress.contains($0.rawValue) }.map { ($0.rawValue, strings.progressName($0)) }))
     }
 }

@@ -12,6 +12,8 @@ struct SiteIndex: Sendable {
     let contextsBySource: [String: Int]
     /// Each locale's name in its own language, for the language switcher.
     let localeNames: [LocaleID: String]
+    /// The default locale's name in each locale, for "shown in English".
+    let defaultLocaleNames: [LocaleID: String]
 
     static let appIndex = -1
 
@@ -30,6 +32,9 @@ struct SiteIndex: Sendable {
         }
         contextsBySource = sources
         localeNames = Dictionary(uniqueKeysWithValues: model.app.locales.map { ($0, Formatting.localeName($0)) })
+        defaultLocaleNames = Dictionary(uniqueKeysWithValues: model.app.locales.map {
+            ($0, Formatting.localeName(model.app.defaultLocale, in: $0))
+        })
     }
 
     var app: AppContext { model.app }

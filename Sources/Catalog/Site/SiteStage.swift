@@ -54,7 +54,8 @@ public struct SiteStage {
                             media: BodyLinks.MediaSet) -> (html: String, text: String) {
         guard let body else { return ("", "") }
         let document = MarkdownParser.parse(body.text)
-        let renderer = HTMLRenderer(resolve: links.resolver(for: page, source: body.source, media: media))
+        let renderer = HTMLRenderer(reservedIDs: PageShell.reservedIDs,
+                                    resolve: links.resolver(for: page, source: body.source, media: media))
         return (renderer.render(document), document.plainText)
     }
 

@@ -9,7 +9,7 @@ private func render(_ markdown: String, resolve: @escaping HTMLRenderer.Resolver
 @Test func rendersCommonMarkWithTablesAndStrikethrough() {
     let html = render("# Title\n\nSome *em* and **strong** and ~~gone~~ and `code`.\n\n| a | b |\n|:--|--:|\n| 1 | 2 |\n")
     #expect(html == """
-        <h2>Title</h2>
+        <h2 id="title">Title</h2>
         <p>Some <em>em</em> and <strong>strong</strong> and <del>gone</del> and <code>code</code>.</p>
         <div class="table-scroll" tabindex="0"><table>
         <thead>
