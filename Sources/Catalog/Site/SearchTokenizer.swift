@@ -6,6 +6,10 @@ import Foundation
 /// do not separate words with spaces); other terms need at least two characters.
 enum SearchTokenizer {
     static func terms(_ text: String, into terms: inout Set<String>) {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            asciiTerms(text, into: &terms)
+            return
+        }
         let folded = String(String.UnicodeScalarView(text.decomposedStringWithCompatibilityMapping.unicodeScalars
             .filter { !isMark($0) })).lowercased()
         var word = String.UnicodeScalarView()
@@ -21,6 +25,24 @@ enum SearchTokenizer {
                 word.append(scalar)
             } else {
                 flush()
+            }
+        }
+        flush()
+    }
+
+    /// The same rules for ASCII text, which needs no decomposition: most bodies are.
+    private static func asciiTerms(_ text: String, into terms: inout Set<String>) {
+        var word: [UInt8] = []
+        word.reserveCapacity(32)
+        func flush() {
+            if word.count >= 2 { terms.insert(String(decoding: word, as: UTF8.self)) }
+            word.removeAll(keepingCapacity: true)
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): word.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 32)
+            default: flush()
             }
         }
         flush()

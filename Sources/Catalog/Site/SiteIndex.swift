@@ -79,14 +79,16 @@ struct SiteIndex: Sendable {
         return all.filter { isPresent($0, in: page.locale) }
     }
 
-    /// The previous and next sibling of a context that appear in the same locale.
+    /// The previous and next sibling of a context that appear in the same locale. Scans
+    /// outwards from the context, so a page costs O(1) however many siblings it has.
     func neighbours(of page: PageRef) -> (previous: Int?, next: Int?) {
         guard let context = page.context else { return (nil, nil) }
-        let parent = PageRef(locale: page.locale, context: model.contexts[context].parent)
-        let siblings = children(of: parent)
+        let parent = model.contexts[context].parent
+        let siblings = parent.map { model.contexts[$0].children } ?? model.app.children
         guard let position = siblings.firstIndex(of: context) else { return (nil, nil) }
-        return (position > 0 ? siblings[position - 1] : nil,
-                position + 1 < siblings.count ? siblings[position + 1] : nil)
+        let previous = siblings[..<position].last { isPresent($0, in: page.locale) }
+        let next = siblings[(position + 1)...].first { isPresent($0, in: page.locale) }
+        return (previous, next)
     }
 
     /// The ancestors of a context, outermost first (the app not included).
