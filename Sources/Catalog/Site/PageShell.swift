@@ -59,7 +59,9 @@ struct PageShell {
 
     func siteTitle(_ locale: LocaleID) -> String {
         let app = index.app
-        return app.site.title[locale] ?? app.site.title[app.defaultLocale] ?? app.title[locale]
+        // The locale's own words first: the app's translated name beats the site title
+        // in another language.
+        return app.site.title[locale] ?? app.title[locale] ?? app.site.title[app.defaultLocale]
             ?? app.title[app.defaultLocale] ?? app.bundleIdentifier
     }
 

@@ -16,8 +16,8 @@ extension PageRenderer {
                               "data-search-page": isSearchPage ? "" : nil, "data-root": root,
                               "data-locale": locale.rawValue, "data-many": strings["results"], "data-one": strings["result"],
                               "data-none": strings["noResults"], "data-error": strings["searchUnavailable"]])
-        html.element("h2", ["id": "search-title", "class": isSearchPage ? "visually-hidden" : nil],
-                     text: strings["search"])
+        // The label says what the box is for; the heading is for screen-reader navigation.
+        html.element("h2", ["id": "search-title", "class": "visually-hidden"], text: strings["search"])
         html.open("form", ["role": "search", "action": root + "search/" + SitePaths.href(locale.rawValue) + "/index.html",
                            "method": "get"])
         html.element("label", ["for": "search-q"], text: strings["searchLabel"])

@@ -40,7 +40,7 @@ background:linear-gradient(135deg,var(--accent),#1d1d1f)}
 .button{display:inline-block;background:var(--accent);color:#fff;padding:.6rem 1.2rem;border-radius:999px;font-weight:600;text-decoration:none}
 .button:hover{filter:brightness(1.1)}
 .note{background:#fff4d6;border:1px solid #e0c060;border-radius:10px;padding:.75rem 1rem;color:#3d3000}
-.facts dl{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(12rem,100%),1fr));gap:.75rem;margin:1rem 0}
+.facts dl{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(9.5rem,100%),1fr));gap:.75rem;margin:1.25rem 0}
 .facts dl>div{background:var(--card);border-radius:12px;padding:.75rem 1rem;border:1px solid var(--line)}
 .facts dt{font-size:.85rem;color:var(--muted);font-weight:600}
 .facts dd{margin:0;font-weight:600}
@@ -50,6 +50,7 @@ background:linear-gradient(135deg,var(--accent),#1d1d1f)}
 .chips li{background:var(--card);border:1px solid var(--line);border-radius:999px;padding:.15rem .75rem;font-size:.9rem}
 .body{background:var(--card);border-radius:var(--radius);padding:.5rem 1.25rem;margin:1.5rem 0;border:1px solid var(--line)}
 .body:empty{display:none}
+.body>:first-child{margin-top:1rem}
 .body pre{background:var(--surface);padding:.75rem;border-radius:8px;overflow-x:auto}
 .body code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.92em}
 .body blockquote{margin-inline:0;padding-inline-start:1rem;border-inline-start:4px solid var(--line);color:var(--muted)}
@@ -75,7 +76,6 @@ padding:.6rem 1rem;text-decoration:none;max-width:100%}
 .pager .next{margin-inline-start:auto;text-align:end}
 .pager small{color:var(--muted)}
 .search-panel{background:var(--card);border-radius:var(--radius);padding:1rem 1.25rem;border:1px solid var(--line);margin:1.5rem 0}
-.search-panel h2{margin-top:0}
 .search-row{display:flex;gap:.5rem}
 .search-row input{flex:1;min-width:0;font:inherit;padding:.55rem .8rem;border:1px solid #8e8e93;border-radius:10px;background:#fff;color:var(--text)}
 button{font:inherit;cursor:pointer}
@@ -91,7 +91,8 @@ button{font:inherit;cursor:pointer}
 .site-footer{padding-block:1.5rem;color:var(--muted);font-size:.9rem;border-top:1px solid var(--line)}
 .locale-list{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.5rem}
 .locale-list a{display:inline-block;padding:.5rem 1rem;border:1px solid var(--line);border-radius:999px;background:var(--card)}
-@media (max-width:40rem){.hero .thumb{width:112px;height:112px}.card .thumb{width:64px;height:64px}}
+@media (max-width:40rem){.hero .thumb{width:112px;height:112px}.card .thumb{width:64px;height:64px}
+.languages a{padding:.2rem .5rem;font-size:.85rem}.facts dl>div{padding:.6rem .8rem}}
 @media (prefers-reduced-motion:reduce){*{transition:none!important}}
 """#
 }
