@@ -31,10 +31,12 @@ let package = Package(
             name: "CImageCodec",
             dependencies: ["CPNG", "CJPEG"],
             cSettings: [.unsafeFlags(["-O2"])]),
+        // System calls that Swift's Glibc module does not export (renameat2).
+        .target(name: "CSystem"),
         .target(
             name: "Catalog",
             dependencies: [
-                "CCmark", "CImageCodec",
+                "CCmark", "CImageCodec", "CSystem",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),

@@ -34,7 +34,7 @@ extension Rules {
              fix: "Write the younger age first, in whole years."),
         Rule("completion-time", .error, "suggestedCompletionTime is whole minutes: `15-20 min`, `1-2 h`, `30+`, `[15, 20]`.",
              why: "Apple sends completion times as two whole numbers of minutes with lower ≤ upper (F8).",
-             example: "suggestedCompletionTime: 0.3 h   (18 minutes is fine; 0.35 h is not whole)",
+             example: "suggestedCompletionTime: 0.3 h   (0.3 h is 18 minutes and fine; 0.33 h is not whole)",
              fix: "Use whole minutes, or hours that give whole minutes, shorter bound first."),
         Rule("progress-reporting", .error, "progressReporting is a list of {kind, details}, kind one of Apple's 5 kinds, each kind once.",
              why: "The Catalog API accepts only duration, percent, binary, quantity and score.",

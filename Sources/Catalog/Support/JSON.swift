@@ -107,3 +107,7 @@ extension JSON {
 
     public static func strings(_ values: [String]) -> JSON { .array(values.map(JSON.string)) }
 }
+
+extension Data {
+    init(utf8 text: String) { self = Data(text.utf8) }
+}

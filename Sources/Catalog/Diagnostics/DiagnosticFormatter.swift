@@ -1,0 +1,85 @@
+import Foundation
+
+/// Prints diagnostics in the formats of cli.md: compiler-style text (with a source excerpt
+/// and caret when `excerpts` is on), one JSON document, or GitHub workflow commands.
+public enum DiagnosticFormatter {
+    public static func text(_ diagnostics: [Diagnostic], excerpts: Bool, colors: Bool = false) -> String {
+        var sources = SourceLines()
+        var out = ""
+        for diagnostic in diagnostics {
+            let location = diagnostic.location
+            let severity = colors ? colored(diagnostic.severity) : diagnostic.severity.rawValue
+            out += "\(location.file):\(location.line):\(location.column): \(severity): \(diagnostic.message) [\(diagnostic.rule)]\n"
+            if excerpts, let line = sources.line(location.line, of: location.file) {
+                let gutter = String(location.line)
+                let caretOffset = line.prefix(max(location.column - 1, 0)).map { $0 == "\t" ? "\t" : " " }.joined()
+                out += " \(gutter) | \(line)\n"
+                out += " \(String(repeating: " ", count: gutter.count)) | \(caretOffset)^\n"
+            }
+        }
+        return out
+    }
+
+    public static func summaryLine(errors: Int, warnings: Int) -> String {
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        return "\(plural(errors, "error")), \(plural(warnings, "warning"))"
+    }
+
+    public static func json(_ diagnostics: [Diagnostic], extra: [(String, JSON)] = []) -> String {
+        let items = diagnostics.map { d in
+            JSON.fields([
+                "file": .string(d.location.file), "line": .int(Int64(d.location.line)),
+                "column": .int(Int64(d.location.column)), "severity": .string(d.severity.rawValue),
+                "rule": .string(d.rule.rawValue), "message": .string(d.message),
+            ])
+        }
+        let errors = diagnostics.count { $0.severity == .error }
+        let document = JSON.object([
+            ("diagnostics", .array(items)),
+            ("errorCount", .int(Int64(errors))),
+            ("warningCount", .int(Int64(diagnostics.count - errors))),
+        ] + extra)
+        return document.serialized(pretty: true) + "\n"
+    }
+
+    /// `::error file=…,line=…,col=…,title=RULE::message`, escaped as GitHub requires.
+    public static func github(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.map { d in
+            let properties = "file=\(escapeProperty(d.location.file)),line=\(d.location.line),col=\(d.location.column),title=\(escapeProperty(d.rule.rawValue))"
+            return "::\(d.severity.rawValue) \(properties)::\(escapeData(d.message))\n"
+        }.joined()
+    }
+
+    private static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    private static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+
+    private static func colored(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "\u{1B}[1;31merror\u{1B}[0m"
+        case .warning: "\u{1B}[1;33mwarning\u{1B}[0m"
+        }
+    }
+}
+
+/// Source lines for excerpts, each file read once.
+struct SourceLines {
+    private var cache: [String: [Substring]] = [:]
+
+    mutating func line(_ number: Int, of path: String) -> String? {
+        if cache[path] == nil {
+            guard let data = FileManager.default.contents(atPath: path), data.count <= SourceText.maximumBytes,
+                  case .success(let text) = SourceText.decode(data) else { return nil }
+            cache[path] = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
+        }
+        guard let lines = cache[path], lines.indices.contains(number - 1) else { return nil }
+        var line = lines[number - 1]
+        if line.last == "\r" { line = line.dropLast() }
+        return String(line)
+    }
+}

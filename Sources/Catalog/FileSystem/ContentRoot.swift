@@ -1,0 +1,65 @@
+import Foundation
+
+/// The content directory, and how its files are named to the user and resolved safely.
+public struct ContentRoot: Sendable {
+    /// The directory as a resolved absolute URL (symbolic links followed).
+    public let url: URL
+    /// The prefix to print before content-relative paths (`content/`, or the path as given).
+    public let displayPrefix: String
+
+    /// - Parameters:
+    ///   - path: the content directory as the user gave it.
+    ///   - currentDirectory: where relative display paths are computed from.
+    public init(path: String, currentDirectory: String = FileManager.default.currentDirectoryPath) {
+        let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
+        self.url = URL(fileURLWithPath: absolute).standardizedFileURL.resolvingSymlinksInPath()
+        let cwd = URL(fileURLWithPath: currentDirectory).standardizedFileURL.resolvingSymlinksInPath().path
+        let root = url.path
+        if root == cwd {
+            displayPrefix = ""
+        } else if root.hasPrefix(cwd + "/") {
+            displayPrefix = String(root.dropFirst(cwd.count + 1)) + "/"
+        } else {
+            displayPrefix = path.hasSuffix("/") ? path : path + "/"
+        }
+    }
+
+    /// The source file for a path relative to the content directory.
+    public func file(_ relativePath: String) -> SourceFile {
+        SourceFile(relativePath: relativePath, displayPath: displayPrefix + relativePath)
+    }
+
+    /// The directory itself, for diagnostics about the whole content tree.
+    public var displayPath: String {
+        displayPrefix.isEmpty ? "." : String(displayPrefix.dropLast())
+    }
+
+    public func absoluteURL(_ relativePath: String) -> URL {
+        relativePath.isEmpty ? url : url.appendingPathComponent(relativePath)
+    }
+
+    /// Resolves `reference` (as an author wrote it) against the directory of the
+    /// content-relative file `from`. Returns the content-relative path of the target, or
+    /// nil when it leaves the content directory, directly or through a symbolic link.
+    public func resolve(_ reference: String, from relativeFile: String) -> String? {
+        guard !reference.hasPrefix("/") else { return nil }
+        var parts = relativeFile.split(separator: "/").dropLast().map(String.init)
+        for part in reference.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(String(part))
+            }
+        }
+        let relative = parts.joined(separator: "/")
+        return staysInside(relative) ? relative : nil
+    }
+
+    /// Whether the content-relative path, with every symbolic link followed, is inside the root.
+    public func staysInside(_ relativePath: String) -> Bool {
+        let resolved = absoluteURL(relativePath).resolvingSymlinksInPath().path
+        return resolved == url.path || resolved.hasPrefix(url.path + "/")
+    }
+}

@@ -1,0 +1,64 @@
+import CSystem
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes a build into a staging directory beside the output and swaps it in whole, so
+/// that a failed or interrupted build never leaves a mix of old and new files.
+public struct StagedOutput {
+    public let output: URL
+    public let staging: URL
+
+    public init(output: URL) throws {
+        self.output = output.standardizedFileURL
+        let parent = self.output.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: self.output.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw StagedOutputError.notADirectory(self.output.path)
+        }
+        staging = parent.appendingPathComponent(".\(self.output.lastPathComponent).building-\(getpid())")
+        try? FileManager.default.removeItem(at: staging)
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+        InterruptCleanup.shared.register(staging)
+    }
+
+    /// Removes the staging directory; the output stays exactly as it was.
+    public func discard() {
+        try? FileManager.default.removeItem(at: staging)
+        InterruptCleanup.shared.unregister(staging)
+    }
+
+    /// Replaces the output with the staging directory: an atomic exchange where the file
+    /// system supports it, else two renames.
+    public func commit() throws {
+        defer { InterruptCleanup.shared.unregister(staging) }
+        guard FileManager.default.fileExists(atPath: output.path) else {
+            try FileManager.default.moveItem(at: staging, to: output)
+            return
+        }
+        if Self.exchange(staging.path, output.path) {
+            try FileManager.default.removeItem(at: staging)  // now holds the old output
+            return
+        }
+        let old = staging.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())")
+        try FileManager.default.moveItem(at: output, to: old)
+        try FileManager.default.moveItem(at: staging, to: output)
+        try? FileManager.default.removeItem(at: old)
+    }
+
+    private static func exchange(_ a: String, _ b: String) -> Bool {
+        cb_exchange_paths(a, b) == 0
+    }
+}
+
+public enum StagedOutputError: Error, CustomStringConvertible {
+    case notADirectory(String)
+
+    public var description: String {
+        switch self {
+        case .notADirectory(let path): "the output \(path) exists and is not a directory"
+        }
+    }
+}

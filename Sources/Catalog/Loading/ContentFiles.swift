@@ -1,0 +1,20 @@
+import Foundation
+
+/// Reading content files with every failure turned into a diagnostic.
+enum ContentFiles {
+    static func readText(_ url: URL, file: SourceFile, into bag: inout DiagnosticBag) -> String? {
+        switch SourceText.read(url) {
+        case .success(let text):
+            return text
+        case .failure(.tooLarge(let size)):
+            bag.error("file-too-large", at: file.location(),
+                      "the file has \(size) bytes, more than the \(SourceText.maximumBytes / 1_048_576) MiB a content file may have; split it or remove it")
+        case .failure(.notUTF8(let line, let column)):
+            bag.error("encoding", at: file.location(line: line, column: column),
+                      "the file is not UTF-8 text (the first invalid byte is here); save it as UTF-8")
+        case .failure(.unreadable(let reason)):
+            bag.error("encoding", at: file.location(), "the file cannot be read: \(reason)")
+        }
+        return nil
+    }
+}

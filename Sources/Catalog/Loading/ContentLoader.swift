@@ -1,0 +1,37 @@
+import Foundation
+
+/// Loading: content/ → `ContentTree`, with every problem of reading reported.
+public struct ContentLoader {
+    let root: ContentRoot
+
+    public init(root: ContentRoot) { self.root = root }
+
+    func loadTree(into bag: inout DiagnosticBag) -> ContentTree? {
+        guard FileManager.default.fileExists(atPath: root.url.path) else {
+            bag.error("catalog-missing", at: SourceLocation(file: root.displayPath),
+                      "the content directory \(root.displayPath) does not exist")
+            return nil
+        }
+        guard let config = CatalogConfigReader.read(root, into: &bag) else { return nil }
+        var scanner = ContentScanner(root: root, locales: config.locales, defaultLocale: config.defaultLocale)
+        let scanned = scanner.scan()
+        bag.append(contentsOf: scanner.diagnostics.items)
+        var builder = TreeBuilder(root: root, config: config)
+        builder.addChildren(of: scanned, parent: nil, parentPath: [config.bundleIdentifier], inDraft: false)
+        bag.append(contentsOf: builder.diagnostics.items)
+        let home = readHome(scanned, config: config, into: &bag)
+        return ContentTree(root: root, config: config, home: home.fields, homeTranslations: home.translations,
+                           contexts: builder.contexts, rootChildren: builder.rootChildren)
+    }
+
+    /// `content/index.md`: only `summary` may be set; the body is the home page's.
+    private func readHome(_ scanned: ScannedDirectory, config: CatalogConfig,
+                          into bag: inout DiagnosticBag) -> (fields: ContextFields?, translations: [LocaleID: ContextFields]) {
+        let reader = FrontMatterReader(root: root, locales: config.locales)
+        func read(_ path: String) -> ContextFields { reader.read(path, mode: .home, into: &bag) }
+        let fields = scanned.index.map { read($0) }
+        var translations: [LocaleID: ContextFields] = [:]
+        for (locale, path) in scanned.indexTranslations { translations[locale] = read(path) }
+        return (fields, translations)
+    }
+}

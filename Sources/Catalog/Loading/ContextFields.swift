@@ -1,0 +1,39 @@
+/// What one context file's front matter says, typed and with positions, before defaults
+/// and inheritance are applied.
+struct ContextFields: Sendable {
+    var identifier: Located<String>?
+    var title: Localized<String>?
+    var type: Located<ContextType>?
+    var customTypeName: Localized<String>?
+    var summary: Localized<String>?
+    var topic: Topic?
+    var suggestedAge: ClosedIntRange?
+    var suggestedCompletionTime: ClosedIntRange?
+    var assignable: Located<Bool>?
+    var displayOrder: Int?
+    var thumbnail: Located<String>?
+    var thumbnailFit: ThumbnailFit?
+    var progressReporting: Located<[ProgressField]>?
+    var keywords: Localized<[String]>?
+    var standardsAlignments: [String]?
+    var universalLinkURL: String?
+    var minimumBundleVersion: String?
+    var draft = false
+    /// The body, unless the file is empty after its front matter.
+    var body: MarkdownBody?
+    /// True when the front matter could not be read: its absence of a title is not reported again.
+    var isBroken = false
+
+    static let keys = ["identifier", "title", "type", "customTypeName", "summary", "topic", "suggestedAge",
+                       "suggestedCompletionTime", "assignable", "displayOrder", "thumbnail", "thumbnailFit",
+                       "progressReporting", "keywords", "standardsAlignments", "universalLinkURL",
+                       "minimumBundleVersion", "draft"]
+    /// The only keys a translation file may set (besides its body).
+    static let localizableKeys = ["title", "summary", "customTypeName", "keywords", "progressReporting"]
+}
+
+struct ProgressField: Sendable {
+    var kind: ProgressKind
+    var details: Localized<String>?
+    var location: SourceLocation
+}

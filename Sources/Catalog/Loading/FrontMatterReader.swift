@@ -1,0 +1,116 @@
+import Foundation
+
+/// Reads a context file (or a translation file) into `ContextFields`.
+struct FrontMatterReader {
+    let root: ContentRoot
+    let locales: [LocaleID]
+
+    enum Mode {
+        /// A file that defines a context: every key of content-format.md §3.
+        case context
+        /// A translation: only localizable keys, each as plain text.
+        case translation
+        /// content/index.md and its translations: only `summary`.
+        case home
+    }
+
+    func read(_ relativePath: String, mode: Mode, into bag: inout DiagnosticBag) -> ContextFields {
+        let file = root.file(relativePath)
+        var fields = ContextFields()
+        guard let text = ContentFiles.readText(root.absoluteURL(relativePath), file: file, into: &bag) else {
+            fields.isBroken = true
+            return fields
+        }
+        let parts = FrontMatter.split(text)
+        if !parts.body.isEmpty || parts.yaml == nil {
+            fields.body = MarkdownBody(text: parts.body, source: file, firstLine: parts.bodyFirstLine)
+        }
+        if parts.isUnclosed {
+            bag.error("front-matter-unclosed", at: file.location(),
+                      "the front matter opened on line 1 is never closed; add a line '---' after its last key")
+            fields.isBroken = true
+            return fields
+        }
+        guard let yaml = parts.yaml else { return fields }
+        var syntax = DiagnosticBag()
+        let node = YAMLReader.parse(yaml, file: file, firstLine: parts.yamlFirstLine, into: &syntax)
+        bag.append(contentsOf: syntax.items)
+        guard let node else {
+            fields.isBroken = syntax.hasErrors
+            return fields
+        }
+        guard case .mapping(let pairs) = node.value else {
+            bag.error("value-type", at: node.location, "front matter must be a map of keys such as title: and summary:")
+            fields.isBroken = true
+            return fields
+        }
+        var reader = FieldReader(locales: locales)
+        switch mode {
+        case .context:
+            readDefault(KeyedFields(pairs, known: ContextFields.keys, into: &reader.diagnostics), into: &fields, reader: &reader)
+        case .translation:
+            readTranslation(pairs, into: &fields, reader: &reader)
+        case .home:
+            readHome(pairs, into: &fields, reader: &reader)
+        }
+        bag.append(contentsOf: reader.diagnostics.items)
+        return fields
+    }
+
+    private func readDefault(_ keyed: KeyedFields, into fields: inout ContextFields, reader: inout FieldReader) {
+        fields.identifier = keyed["identifier"].flatMap { reader.text("identifier", $0) }
+        fields.title = keyed["title"].flatMap { reader.localizedText("title", $0) }
+        fields.type = keyed["type"].flatMap { reader.choice("type", $0, rule: "context-type", as: ContextType.self) }
+        fields.customTypeName = keyed["customTypeName"].flatMap { reader.localizedText("customTypeName", $0) }
+        fields.summary = keyed["summary"].flatMap { reader.localizedText("summary", $0) }
+        fields.topic = keyed["topic"].flatMap { reader.choice("topic", $0, rule: "topic", as: Topic.self)?.value }
+        fields.suggestedAge = keyed["suggestedAge"].flatMap { RangeFields.age($0, reader: &reader) }
+        fields.suggestedCompletionTime = keyed["suggestedCompletionTime"].flatMap { RangeFields.time($0, reader: &reader) }
+        fields.assignable = keyed["assignable"].flatMap { reader.bool("assignable", $0) }
+        fields.displayOrder = keyed["displayOrder"].flatMap { reader.integer("displayOrder", $0)?.value }
+        fields.thumbnail = keyed["thumbnail"].flatMap { reader.text("thumbnail", $0) }
+        fields.thumbnailFit = keyed["thumbnailFit"].flatMap {
+            reader.choice("thumbnailFit", $0, rule: "thumbnail-fit", as: ThumbnailFit.self)?.value
+        }
+        fields.progressReporting = keyed["progressReporting"].flatMap { ProgressFields.read($0, localized: true, reader: &reader) }
+        fields.keywords = keyed["keywords"].flatMap { reader.localizedList("keywords", $0) }
+        fields.standardsAlignments = keyed["standardsAlignments"].flatMap { reader.textList("standardsAlignments", $0)?.value }
+        fields.universalLinkURL = keyed["universalLinkURL"].flatMap { SharedFields.absoluteURL("universalLinkURL", $0, reader: &reader) }
+        fields.minimumBundleVersion = keyed["minimumBundleVersion"].flatMap { SharedFields.bundleVersion($0, reader: &reader) }
+        fields.draft = keyed["draft"].flatMap { reader.bool("draft", $0)?.value } ?? false
+    }
+
+    private func readTranslation(_ pairs: [YAMLPair], into fields: inout ContextFields, reader: inout FieldReader) {
+        let shared = ContextFields.keys.filter { !ContextFields.localizableKeys.contains($0) }
+        var localizable: [YAMLPair] = []
+        for pair in pairs {
+            if shared.contains(pair.key) {
+                reader.diagnostics.error("translation-field", at: pair.keyLocation,
+                                         "a translation may not set '\(pair.key)'; it is shared by every locale, so set it in the original file")
+            } else {
+                localizable.append(pair)
+            }
+        }
+        let keyed = KeyedFields(localizable, known: ContextFields.localizableKeys, into: &reader.diagnostics)
+        func plain(_ value: Located<String>?) -> Localized<String>? {
+            value.map { Localized(plain: $0.value, byLocale: [:], location: $0.location) }
+        }
+        fields.title = plain(keyed["title"].flatMap { reader.text("title", $0) })
+        fields.summary = plain(keyed["summary"].flatMap { reader.text("summary", $0) })
+        fields.customTypeName = plain(keyed["customTypeName"].flatMap { reader.text("customTypeName", $0) })
+        fields.keywords = keyed["keywords"].flatMap { node in
+            reader.textList("keywords", node).map { Localized(plain: $0.value, byLocale: [:], location: $0.location) }
+        }
+        fields.progressReporting = keyed["progressReporting"].flatMap { ProgressFields.read($0, localized: false, reader: &reader) }
+    }
+
+    private func readHome(_ pairs: [YAMLPair], into fields: inout ContextFields, reader: inout FieldReader) {
+        for pair in pairs where pair.key != "summary" {
+            reader.diagnostics.error("home-front-matter", at: pair.keyLocation,
+                                     "content/index.md may set only summary, not '\(pair.key)'; the app itself is described by catalog.yml")
+        }
+        if let summary = pairs.first(where: { $0.key == "summary" }) {
+            fields.summary = reader.localizedText("summary", summary.value)
+        }
+    }
+}

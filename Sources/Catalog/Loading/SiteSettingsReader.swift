@@ -1,0 +1,57 @@
+/// `site:` in catalog.yml: the HTML catalog's title, base URL and branding.
+enum SiteSettingsReader {
+    static func read(_ node: YAMLNode, reader: inout FieldReader) -> SiteSettings {
+        guard case .mapping(let pairs) = node.value else {
+            reader.typeError("site", node, expected: "a map with title, baseURL, logo, accentColor, stylesheet or strings")
+            return SiteSettings()
+        }
+        let fields = KeyedFields(pairs, known: CatalogConfig.siteKeys, into: &reader.diagnostics)
+        var site = SiteSettings()
+        if let title = fields["title"].flatMap({ reader.localizedText("site.title", $0) }) {
+            site.title = title.plain.map { plain in
+                Dictionary(uniqueKeysWithValues: reader.locales.map { ($0, plain) })
+            } ?? title.byLocale
+        }
+        if let base = fields["baseURL"].flatMap({ reader.text("site.baseURL", $0) }) {
+            site.baseURL = base.value.hasSuffix("/") ? base.value : base.value + "/"
+        }
+        site.logo = fields["logo"].flatMap { reader.text("site.logo", $0)?.value }
+        site.stylesheet = fields["stylesheet"].flatMap { reader.text("site.stylesheet", $0)?.value }
+        site.accentColor = fields["accentColor"].flatMap { accentColor($0, reader: &reader) }
+        site.strings = fields["strings"].map { strings($0, reader: &reader) } ?? [:]
+        return site
+    }
+
+    private static func accentColor(_ node: YAMLNode, reader: inout FieldReader) -> String? {
+        guard let text = reader.text("site.accentColor", node) else { return nil }
+        let hex = text.value.dropFirst()
+        guard text.value.first == "#", hex.count == 6, hex.allSatisfy(\.isHexDigit) else {
+            reader.diagnostics.error("value-type", at: text.location,
+                                     "site.accentColor '\(text.value)' must be a colour such as \"#0a6cff\" (quoted)")
+            return nil
+        }
+        return text.value.lowercased()
+    }
+
+    /// `strings: {es-us: {suggestedAge: "Edad"}}`: interface strings the author overrides.
+    private static func strings(_ node: YAMLNode, reader: inout FieldReader) -> [LocaleID: [String: String]] {
+        guard case .mapping(let localePairs) = node.value else {
+            reader.typeError("site.strings", node, expected: "a map of locale → map of string name → text")
+            return [:]
+        }
+        var result: [LocaleID: [String: String]] = [:]
+        for pair in localePairs {
+            guard let locale = reader.listedLocale(pair.key, at: pair.keyLocation, key: "site.strings") else { continue }
+            guard case .mapping(let entries) = pair.value.value else {
+                reader.typeError("site.strings.\(pair.key)", pair.value, expected: "a map of string name → text")
+                continue
+            }
+            for entry in entries {
+                if let text = reader.text("site.strings.\(pair.key).\(entry.key)", entry.value) {
+                    result[locale, default: [:]][entry.key] = text.value
+                }
+            }
+        }
+        return result
+    }
+}

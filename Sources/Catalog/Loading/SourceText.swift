@@ -1,0 +1,49 @@
+import Foundation
+
+/// Reads a content file as UTF-8 text (a byte-order mark is dropped, CRLF kept).
+enum SourceText {
+    static let maximumBytes = 16 * 1024 * 1024
+
+    enum Failure: Error {
+        case unreadable(String)
+        case tooLarge(Int)
+        case notUTF8(line: Int, column: Int)
+    }
+
+    static func read(_ url: URL) -> Result<String, Failure> {
+        let data: Data
+        do {
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+            guard size <= maximumBytes else { return .failure(.tooLarge(size)) }
+            data = try Data(contentsOf: url)
+        } catch {
+            return .failure(.unreadable(error.localizedDescription))
+        }
+        return decode(data)
+    }
+
+    static func decode(_ data: Data) -> Result<String, Failure> {
+        var bytes = data[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .failure(firstInvalidPosition(bytes))
+        }
+        return .success(text)
+    }
+
+    /// The line and column of the first byte that is not valid UTF-8, for the diagnostic.
+    private static func firstInvalidPosition(_ bytes: Data.SubSequence) -> Failure {
+        var line = 1, column = 1
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+            case .emptyInput: break loop
+            case .error: break loop
+            }
+        }
+        return .notUTF8(line: line, column: column)
+    }
+}

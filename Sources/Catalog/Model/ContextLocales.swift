@@ -1,0 +1,50 @@
+/// Which locales a context is published in, and its text in each (content-format.md §3, §5).
+struct ContextLocales {
+    let config: CatalogConfig
+
+    /// A context *has* a locale when it has a translation file in it or its title is a
+    /// locale map with it; the default locale it always has.
+    func has(_ loaded: LoadedContext, _ locale: LocaleID) -> Bool {
+        locale == config.defaultLocale || loaded.translations[locale] != nil
+            || loaded.fields.title?.byLocale[locale] != nil
+    }
+
+    /// - Parameter parentLocales: the parent's published locales (nil under the app).
+    func versions(of loaded: LoadedContext, type: ContextType, parentLocales: Set<LocaleID>?) -> [LocaleID: ContextVersion] {
+        var versions: [LocaleID: ContextVersion] = [:]
+        for locale in config.locales {
+            let hasIt = has(loaded, locale)
+            if !hasIt && config.missingTranslation != .fallback && locale != config.defaultLocale { continue }
+            if config.missingTranslation == .omit, let parentLocales, !parentLocales.contains(locale) { continue }
+            versions[locale] = version(of: loaded, in: locale, type: type, isFallback: !hasIt)
+        }
+        return versions
+    }
+
+    private func version(of loaded: LoadedContext, in locale: LocaleID, type: ContextType, isFallback: Bool) -> ContextVersion {
+        let fields = loaded.fields, translation = loaded.translations[locale]
+        func pick<V>(_ own: Localized<V>?, _ original: Localized<V>?) -> V? {
+            own?.plain ?? original?.byLocale[locale] ?? original?.defaultValue(config.defaultLocale)
+        }
+        return ContextVersion(
+            locale: locale,
+            title: pick(translation?.title, fields.title) ?? loaded.name,
+            summary: pick(translation?.summary, fields.summary),
+            customTypeName: type == .custom ? pick(translation?.customTypeName, fields.customTypeName) : nil,
+            keywords: pick(translation?.keywords, fields.keywords) ?? [],
+            progressReporting: progress(fields.progressReporting?.value ?? [], translation?.progressReporting?.value, locale),
+            body: translation?.body ?? fields.body,
+            isFallback: isFallback)
+    }
+
+    /// The original's kinds, with each details taken from the translation when it lists
+    /// the same kind at the same place.
+    private func progress(_ original: [ProgressField], _ translated: [ProgressField]?, _ locale: LocaleID) -> [ProgressCapability] {
+        original.enumerated().map { offset, field in
+            let own = translated.flatMap { $0.indices.contains(offset) && $0[offset].kind == field.kind ? $0[offset] : nil }
+            let details = own?.details?.plain ?? field.details?.byLocale[locale]
+                ?? field.details?.defaultValue(config.defaultLocale) ?? ""
+            return ProgressCapability(kind: field.kind, details: details)
+        }
+    }
+}

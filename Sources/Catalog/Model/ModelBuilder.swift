@@ -1,0 +1,75 @@
+/// Turns the loaded content into the `CatalogModel`: applies defaults and inheritance,
+/// leaves drafts out, and resolves each context's text in every locale it is published in.
+struct ModelBuilder {
+    let tree: ContentTree
+    private var config: CatalogConfig { tree.config }
+
+    init(tree: ContentTree) { self.tree = tree }
+
+    func build() -> CatalogModel {
+        var nodes: [ContextNode] = []
+        var newIndex: [Int: Int] = [:]
+        for (oldIndex, loaded) in tree.contexts.enumerated() where !loaded.isDraft {
+            let parent = loaded.parent.flatMap { newIndex[$0] }
+            let node = makeNode(loaded, parent: parent.map { nodes[$0] })
+            newIndex[oldIndex] = nodes.count
+            if let parent { nodes[parent].children.append(nodes.count) }
+            nodes.append(ContextNode(copying: node, parent: parent))
+        }
+        let rootChildren = tree.rootChildren.compactMap { newIndex[$0] }
+        return CatalogModel(app: makeApp(children: rootChildren), contexts: nodes)
+    }
+
+    private func makeNode(_ loaded: LoadedContext, parent: ContextNode?) -> ContextNode {
+        let fields = loaded.fields
+        let type = fields.type?.value ?? defaultType(loaded)
+        let versions = ContextLocales(config: config).versions(of: loaded, type: type,
+                                                                parentLocales: parent.map { Set($0.versions.keys) })
+        return ContextNode(
+            identifier: loaded.identifier, identifierPath: loaded.identifierPath, type: type,
+            source: loaded.source, isDirectory: loaded.isDirectory, displayOrder: loaded.displayOrder,
+            isAssignable: fields.assignable?.value ?? !loaded.isDirectory,
+            topic: fields.topic ?? parent?.topic ?? config.topic,
+            suggestedAge: fields.suggestedAge, suggestedCompletionTime: fields.suggestedCompletionTime,
+            thumbnail: ThumbnailResolver(root: tree.root).source(for: loaded),
+            universalLinkURL: fields.universalLinkURL ?? defaultUniversalLink(loaded.identifierPath),
+            minimumBundleVersion: fields.minimumBundleVersion ?? parent?.minimumBundleVersion ?? config.minimumBundleVersion,
+            standardsAlignments: fields.standardsAlignments ?? [], versions: versions)
+    }
+
+    private func defaultType(_ loaded: LoadedContext) -> ContextType {
+        guard loaded.isDirectory else { return .section }
+        return loaded.parent == nil ? .book : .chapter
+    }
+
+    private func defaultUniversalLink(_ path: [String]) -> String? {
+        guard let base = config.universalLinkBase else { return nil }
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return prefix + path.dropFirst().map(PercentEncoding.encode).joined(separator: "/")
+    }
+
+    private func makeApp(children: [Int]) -> AppContext {
+        let home = tree.home
+        var title: [LocaleID: String] = [:], summary: [LocaleID: String] = [:], body: [LocaleID: MarkdownBody] = [:]
+        for locale in config.locales {
+            let translation = tree.homeTranslations[locale]
+            title[locale] = config.title?.value(for: locale, defaultLocale: config.defaultLocale)
+                ?? config.title?.defaultValue(config.defaultLocale) ?? config.bundleIdentifier
+            summary[locale] = translation?.summary?.plain ?? home?.summary?.value(for: locale, defaultLocale: config.defaultLocale)
+                ?? home?.summary?.defaultValue(config.defaultLocale)
+            body[locale] = translation?.body ?? home?.body
+        }
+        return AppContext(
+            bundleIdentifier: config.bundleIdentifier, defaultLocale: config.defaultLocale, locales: config.locales,
+            title: title, source: config.source, summary: summary, body: body, topic: config.topic,
+            minimumBundleVersion: config.minimumBundleVersion, universalLinkBase: config.universalLinkBase,
+            missingTranslation: config.missingTranslation, site: config.site, children: children)
+    }
+}
+
+extension ContextNode {
+    init(copying node: ContextNode, parent: Int?) {
+        self = node
+        self.parent = parent
+    }
+}

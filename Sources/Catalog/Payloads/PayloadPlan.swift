@@ -1,0 +1,67 @@
+import Foundation
+
+/// Payloads: the model → ContextsRequest bodies in upload order, and the manifest.
+///
+/// Order: the app in every locale, then every context in pre-order (each parent before
+/// its children), each followed by its other locales, in catalog.yml's locale order.
+/// Requests are consecutive runs of at most 200 of that list, so a parent always lands in
+/// the same or an earlier request than its children.
+public struct PayloadPlan: Sendable {
+    public static let maximumContextsPerRequest = 200
+
+    /// Every context version in upload order.
+    var contexts: [ContextPayload]
+
+    init(model: CatalogModel, thumbnails: ThumbnailSet) {
+        var list = model.app.locales.map { ContextPayload.app(model.app, locale: $0) }
+        for (index, node) in model.contexts.enumerated() {
+            for locale in model.app.locales {
+                guard let version = node.versions[locale] else { continue }
+                list.append(.context(node, version: version, thumbnailId: thumbnails.byContext[index]?.thumbnailId))
+            }
+        }
+        contexts = list
+    }
+
+    /// Consecutive batches of at most `size` contexts.
+    static func batches<T>(_ items: [T], size: Int = maximumContextsPerRequest) -> [ArraySlice<T>] {
+        stride(from: 0, to: items.count, by: size).map { items[$0..<min($0 + size, items.count)] }
+    }
+
+    static func requestFileName(_ number: Int) -> String {
+        "contexts-\(String(number).leftPadded(to: 4)).json"
+    }
+}
+
+/// Writes `catalog/manifest.json` and `catalog/contexts-NNNN.json` (content-format.md §6).
+public enum PayloadWriter {
+    /// Returns the number of context versions written.
+    @discardableResult
+    public static func write(model: CatalogModel, thumbnails: ThumbnailSet, to sink: some OutputSink) throws -> Int {
+        let plan = PayloadPlan(model: model, thumbnails: thumbnails)
+        var names: [String] = []
+        for (offset, batch) in PayloadPlan.batches(plan.contexts).enumerated() {
+            let name = PayloadPlan.requestFileName(offset + 1)
+            names.append(name)
+            let body = JSON.fields(["contexts": .array(batch.map(\.json))])
+            try sink.write("catalog/" + name, Data(utf8: body.serialized(pretty: true) + "\n"))
+        }
+        let manifest = JSON.fields([
+            "bundleIdentifier": .string(model.app.bundleIdentifier),
+            "defaultLocale": .string(model.app.defaultLocale.rawValue),
+            "locales": .strings(model.app.locales.map(\.rawValue)),
+            "contextCount": .int(Int64(plan.contexts.count)),
+            "contextRequests": .strings(names),
+            "thumbnails": .array(thumbnails.all.map { thumbnail in
+                .fields([
+                    "thumbnailId": .string(thumbnail.thumbnailId),
+                    "path": .string("../thumbnails/" + thumbnail.thumbnailId),
+                    "contentType": .string(thumbnail.contentType),
+                    "bytes": .int(Int64(thumbnail.byteCount)),
+                ])
+            }),
+        ])
+        try sink.write("catalog/manifest.json", Data(utf8: manifest.serialized(pretty: true) + "\n"))
+        return plan.contexts.count
+    }
+}

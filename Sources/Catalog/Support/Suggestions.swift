@@ -1,0 +1,27 @@
+/// "Did you mean" suggestions by edit distance.
+enum Suggestions {
+    /// The candidate closest to `word` (case-insensitive), if it is close enough to be a typo.
+    static func closest(to word: String, in candidates: [String]) -> String? {
+        let lowered = word.lowercased()
+        let scored = candidates.map { ($0, distance(lowered, $0.lowercased())) }
+        guard let best = scored.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }) else { return nil }
+        return best.1 <= max(2, best.0.count / 3) ? best.0 : nil
+    }
+
+    /// Levenshtein distance over Unicode characters.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

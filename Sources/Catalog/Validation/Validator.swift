@@ -1,0 +1,32 @@
+/// A check over the loaded content. Each rule lives in its own file and reports every
+/// problem it finds; none stops at the first.
+protocol ContentRule {
+    static func check(_ tree: ContentTree, into bag: inout DiagnosticBag)
+}
+
+/// Validation: runs every rule over the loaded content. Drafts are not checked beyond
+/// what reading them reports, so that an unfinished draft never blocks a build.
+enum Validator {
+    static let rules: [any ContentRule.Type] = [
+        TitleRule.self, TextLengthRule.self, IdentifierRule.self, ContextTypeRule.self, CustomTypeNameRule.self,
+        SiblingIdentifierRule.self, DepthRule.self, ChildrenLimitRule.self, TranslationProgressRule.self,
+        MissingTranslationRule.self, ThumbnailPathRule.self, ContainerAssignableRule.self,
+        AssignableSummaryRule.self, ProgressDetailsRule.self, TitleUntranslatedRule.self,
+    ]
+
+    static func validate(_ tree: ContentTree, into bag: inout DiagnosticBag) {
+        for rule in rules { rule.check(tree, into: &bag) }
+    }
+}
+
+extension ContentTree {
+    /// The contexts that are published (not drafts), with their indices.
+    var published: [(index: Int, context: LoadedContext)] {
+        contexts.enumerated().filter { !$0.element.isDraft }.map { ($0.offset, $0.element) }
+    }
+}
+
+extension String {
+    /// Length as Apple's frameworks count it: UTF-16 code units.
+    var appleLength: Int { utf16.count }
+}
