@@ -5,28 +5,15 @@
 /// may contain `%`, and a link to them escapes that `%` once more (`%25`), so that a
 /// server or the file system maps the link back to the name on disk.
 enum SitePaths {
-    /// Percent-encodes every UTF-8 byte except `A–Z a–z 0–9 - . _ ~`.
-    static func encodeIdentifier(_ identifier: String) -> String {
-        var out = ""
-        out.reserveCapacity(identifier.utf8.count)
-        for byte in identifier.utf8 {
-            if isUnreserved(byte) {
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                out += "%"
-                out += hexDigits[Int(byte >> 4)]
-                out += hexDigits[Int(byte & 0xF)]
-            }
-        }
-        return out
-    }
+    /// Percent-encodes every UTF-8 byte except `A–Z a–z 0–9 - . _ ~` (as universal links do).
+    static func encodeIdentifier(_ identifier: String) -> String { PercentEncoding.encode(identifier) }
 
     /// Turns a path on disk (relative to the site root) into the text of an `href`.
     static func href(_ diskPath: String) -> String {
         var out = ""
         out.reserveCapacity(diskPath.utf8.count)
         for byte in diskPath.utf8 {
-            if isUnreserved(byte) || byte == UInt8(ascii: "/") {
+            if PercentEncoding.isUnreserved(byte) || byte == UInt8(ascii: "/") {
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
                 out += "%"
@@ -40,17 +27,6 @@ enum SitePaths {
     /// `../` once per directory between a page and the site root.
     static func rootPrefix(depth: Int) -> String {
         String(repeating: "../", count: depth)
-    }
-
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-             UInt8(ascii: "_"), UInt8(ascii: "~"):
-            return true
-        default:
-            return false
-        }
     }
 
     private static let hexDigits = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E", "F"]

@@ -18,5 +18,5 @@ import Testing
 func siteSnapshot(path: String) throws {
     let (sink, _) = try SiteFixture.build()
     let text = try #require(sink.text(path), "\(path) was not written")
-    assertSnapshot(text, named: path.replacingOccurrences(of: "/", with: "__"))
+    try assertSnapshot(text, named: "site/" + path.replacingOccurrences(of: "/", with: "__"))
 }
