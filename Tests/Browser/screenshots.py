@@ -3,6 +3,7 @@ desktop (1280 px) and phone (390 px) wide, full length.
 
     .build/venv/bin/python Tests/Browser/screenshots.py
 """
+import base64
 import sys
 import tempfile
 from pathlib import Path
@@ -17,12 +18,14 @@ OUT = REPO / "docs" / "screenshots"
 
 
 def shoot(driver, url, name, width):
+    """A full-length screenshot: Chromium captures beyond the viewport through CDP."""
     driver.set_window_size(width, 900)
     driver.get(url)
-    height = driver.execute_script("return document.documentElement.scrollHeight")
-    driver.set_window_size(width, min(height, 4000))
-    driver.get(url)
-    driver.save_screenshot(str(OUT / f"{name}-{'desktop' if width > 600 else 'phone'}.png"))
+    size = driver.execute_script("return [document.documentElement.clientWidth, document.documentElement.scrollHeight]")
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True,
+        "clip": {"x": 0, "y": 0, "width": size[0], "height": size[1], "scale": 1}})
+    (OUT / f"{name}-{'desktop' if width > 600 else 'phone'}.png").write_bytes(base64.b64decode(shot["data"]))
 
 
 def main():

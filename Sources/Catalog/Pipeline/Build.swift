@@ -34,6 +34,7 @@ public enum Build {
             let sink = DirectorySink(root: staged.staging)
             let thumbnails = ThumbnailSet()
             let count = try PayloadWriter.write(model: model, thumbnails: thumbnails, to: sink)
+            bag.append(contentsOf: try SiteStage(contentRoot: options.content.url).run(model: model, thumbnails: thumbnails, sink: sink))
             guard !bag.hasErrors else {
                 staged.discard()
                 return BuildResult(diagnostics: bag, wrote: false, contextCount: 0)
