@@ -4,6 +4,19 @@ import Foundation
 /// broken relative links and images (`link-broken`), raw HTML (`raw-html`) and links
 /// with script-running schemes (`unsafe-link`), each at its position in the file.
 public struct BodyChecker {
+    /// Checks every body of the catalog once: a fallback version shares its body (and its
+    /// file) with the default locale, so bodies are checked per source file.
+    public static func check(_ model: CatalogModel, contentRoot: URL) -> [Diagnostic] {
+        var seen = Set<String>()
+        var found: [Diagnostic] = []
+        let bodies = model.app.locales.compactMap { model.app.body[$0] }
+            + model.contexts.flatMap { node in model.app.locales.compactMap { node.versions[$0]?.body } }
+        for body in bodies where seen.insert(body.source.relativePath).inserted {
+            found += check(body, contentRoot: contentRoot)
+        }
+        return found
+    }
+
     public static func check(_ body: MarkdownBody, contentRoot: URL) -> [Diagnostic] {
         let columns = SourceColumns(body)
         var found: [Diagnostic] = []

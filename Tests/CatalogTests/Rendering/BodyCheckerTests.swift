@@ -49,3 +49,19 @@ private func check(_ text: String, file: String = "fun-with-science/inquiry/scie
     #expect(diagnostic?.message.contains("`gone.md`") == true)
     #expect(diagnostic?.location == Catalog.SourceLocation(file: "content/x.md", line: 3, column: 1))
 }
+
+@Test func checksEachBodyOfAModelOnce() {
+    var model = SiteFixture.model()
+    let broken = SiteFixture.body("[x](gone.md)\n", "fun-with-science/inquiry/lab-safety.md")
+    model.contexts[4].versions[SiteFixture.en]?.body = broken
+    model.contexts[4].versions[SiteFixture.es]?.body = broken
+    let found = BodyChecker.check(model, contentRoot: SiteFixture.contentRoot)
+    #expect(found.map(\.location) == [Catalog.SourceLocation(file: "content/fun-with-science/inquiry/lab-safety.md", line: 4, column: 1)])
+}
+
+@Test func sampleContentBodiesHaveNoBrokenLinksOrRawHTML() throws {
+    let root = ContentRoot(path: Repository.root.appendingPathComponent("content").path)
+    let model = try #require(CatalogLoader.load(root).model)
+    let found = BodyChecker.check(model, contentRoot: root.url)
+    #expect(found.isEmpty, "\(found.map { "\($0.location.file):\($0.location.line):\($0.location.column) \($0.message)" })")
+}
