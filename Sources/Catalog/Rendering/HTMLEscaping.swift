@@ -4,7 +4,9 @@
 public enum HTMLEscaping {
     /// Escapes `&`, `<`, `>`, `"` and `'`: safe in element content and in quoted attributes.
     public static func escape(_ text: String, into out: inout String) {
-        guard text.utf8.contains(where: needsEscape) else { out += text; return }
+        var scanned = text
+        // Scanning the contiguous bytes is several times faster than the UTF-8 view.
+        guard scanned.withUTF8({ $0.contains(where: needsEscape) }) else { out += text; return }
         var rest = Substring(text)
         while let index = rest.utf8.firstIndex(where: needsEscape) {
             out += rest[rest.startIndex..<index]

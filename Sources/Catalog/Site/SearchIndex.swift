@@ -65,7 +65,7 @@ struct SearchIndexBuilder {
     private func postings(_ documents: [SearchDocument]) -> [String: ([Int], [Int])] {
         var postings: [String: ([Int], [Int])] = [:]
         for (id, document) in documents.enumerated() {
-            var strong = Set<String>(), weak = Set<String>()
+            var strong = Set<String>(minimumCapacity: 16), weak = Set<String>(minimumCapacity: 256)
             for text in document.strongText { SearchTokenizer.terms(text, into: &strong) }
             for text in document.weakText { SearchTokenizer.terms(text, into: &weak) }
             for term in strong { postings[term, default: ([], [])].0.append(id) }
@@ -84,41 +84,80 @@ struct SearchIndexBuilder {
         }
         var shards: [(key: String, text: String)] = []
         for (key, group) in groups {
-            let text = serialize(group, postings)
             let longer = group.filter { $0.unicodeScalars.count > keyLength }
-            if text.utf8.count > shardBudget, !longer.isEmpty {
+            if estimatedSize(group, postings) > shardBudget, !longer.isEmpty {
                 let short = group.filter { $0.unicodeScalars.count <= keyLength }
                 if !short.isEmpty { shards.append((key, serialize(short, postings))) }
                 shards += shard(longer, postings: postings, keyLength: keyLength + 1)
             } else {
-                shards.append((key, text))
+                shards.append((key, serialize(group, postings)))
             }
         }
         return shards
     }
 
-    private static func serialize(_ terms: [String], _ postings: [String: ([Int], [Int])]) -> String {
-        JSON.object(terms.map { term in
+    /// A group's serialized size, estimated from each list's average gap (ids ascend),
+    /// so that big groups are split without being written out first.
+    private static func estimatedSize(_ terms: [String], _ postings: [String: ([Int], [Int])]) -> Int {
+        func listSize(_ ids: [Int]) -> Int {
+            guard let last = ids.last else { return 2 }
+            let gap = max(1, last / ids.count)
+            return 2 + ids.count * (String(gap).utf8.count + 1)
+        }
+        return terms.reduce(2) { size, term in
             let lists = postings[term] ?? ([], [])
-            return (term, .array([deltas(lists.0), deltas(lists.1)]))
-        }).serialized()
+            return size + term.utf8.count + 6 + listSize(lists.0) + listSize(lists.1)
+        }
     }
 
+    /// `{"term":[[strong deltas],[weak deltas]],…}`, written directly: a large catalog has
+    /// millions of postings, too many to build `JSON` values for.
+    private static func serialize(_ terms: [String], _ postings: [String: ([Int], [Int])]) -> String {
+        var out = "{"
+        for (index, term) in terms.enumerated() {
+            if index > 0 { out += "," }
+            // Terms are letters and digits only (SearchTokenizer), so they need no escaping.
+            out += "\""
+            out += term
+            out += "\""
+            let lists = postings[term] ?? ([], [])
+            out += ":["
+            appendDeltas(lists.0, to: &out)
+            out += ","
+            appendDeltas(lists.1, to: &out)
+            out += "]"
+        }
+        out += "}"
+        return out
+    }
+
+    static func appendDeltas(_ ids: [Int], to out: inout String) {
+        out += "["
+        var previous = 0
+        for (index, id) in ids.enumerated() {
+            if index > 0 { out += "," }
+            out += String(id - previous)
+            previous = id
+        }
+        out += "]"
+    }
+
+    /// Filter value → documents, as ascending ids written as differences from the
+    /// previous one: small numbers, short files.
     private func facet(_ name: String, _ documents: [SearchDocument]) -> String {
         var lists: [String: [Int]] = [:]
         for (id, document) in documents.enumerated() {
             for value in document.facets[name] ?? [] { lists[value, default: []].append(id) }
         }
-        return JSON.object(lists.keys.sorted().map { ($0, Self.deltas(lists[$0] ?? [])) }).serialized()
-    }
-
-    /// Ascending ids as differences from the previous one: small numbers, short files.
-    static func deltas(_ ids: [Int]) -> JSON {
-        var previous = 0
-        return .array(ids.map { id in
-            defer { previous = id }
-            return .int(Int64(id - previous))
-        })
+        var out = "{"
+        for (index, value) in lists.keys.sorted().enumerated() {
+            if index > 0 { out += "," }
+            JSON.escape(value, into: &out)
+            out += ":"
+            Self.appendDeltas(lists[value] ?? [], to: &out)
+        }
+        out += "}"
+        return out
     }
 
     static func hex(_ text: String) -> String {

@@ -6,10 +6,13 @@ import Foundation
 /// do not separate words with spaces); other terms need at least two characters.
 enum SearchTokenizer {
     static func terms(_ text: String, into terms: inout Set<String>) {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            asciiTerms(text, into: &terms)
-            return
+        var bytes = text
+        let handled = bytes.withUTF8 { buffer -> Bool in
+            guard buffer.allSatisfy({ $0 < 0x80 }) else { return false }
+            asciiTerms(buffer, into: &terms)
+            return true
         }
+        if handled { return }
         let folded = String(String.UnicodeScalarView(text.decomposedStringWithCompatibilityMapping.unicodeScalars
             .filter { !isMark($0) })).lowercased()
         var word = String.UnicodeScalarView()
@@ -31,14 +34,14 @@ enum SearchTokenizer {
     }
 
     /// The same rules for ASCII text, which needs no decomposition: most bodies are.
-    private static func asciiTerms(_ text: String, into terms: inout Set<String>) {
+    private static func asciiTerms(_ text: UnsafeBufferPointer<UInt8>, into terms: inout Set<String>) {
         var word: [UInt8] = []
         word.reserveCapacity(32)
         func flush() {
             if word.count >= 2 { terms.insert(String(decoding: word, as: UTF8.self)) }
             word.removeAll(keepingCapacity: true)
         }
-        for byte in text.utf8 {
+        for byte in text {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): word.append(byte)
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 32)

@@ -8,6 +8,8 @@ struct SiteIndex: Sendable {
     let thumbnails: ThumbnailSet
     /// Per context: its directory below the locale (`fun-with-science/inquiry`), as on disk.
     let directories: [String]
+    /// The same directories as they are written in links (`%` escaped once more).
+    let directoryHrefs: [String]
     /// Content path (`book/index.md`, `book`, `book/quiz.md`) → context index; the app is -1.
     let contextsBySource: [String: Int]
     /// Each locale's name in its own language, for the language switcher.
@@ -23,6 +25,7 @@ struct SiteIndex: Sendable {
         directories = model.contexts.map { node in
             node.pathBelowApp.map(SitePaths.encodeIdentifier).joined(separator: "/")
         }
+        directoryHrefs = directories.map(SitePaths.href)
         var sources: [String: Int] = ["index.md": Self.appIndex, "": Self.appIndex]
         for (index, node) in model.contexts.enumerated() {
             sources[node.source.relativePath] = index
@@ -60,7 +63,15 @@ struct SiteIndex: Sendable {
     /// A link from `from` to `to`, relative, ending in `index.html` so that it also
     /// works from the file system, where directories do not open their index.
     func link(from: PageRef, to: PageRef) -> String {
-        SitePaths.rootPrefix(depth: depth(from)) + SitePaths.href(diskPath(to))
+        var out = SitePaths.rootPrefix(depth: depth(from))
+        out += SitePaths.href(to.locale.rawValue)
+        out += "/"
+        if let context = to.context {
+            out += directoryHrefs[context]
+            out += "/"
+        }
+        out += "index.html"
+        return out
     }
 
     /// The page that stands for `context` in `locale`: itself when present, else its

@@ -10,6 +10,7 @@ enum SitePaths {
 
     /// Turns a path on disk (relative to the site root) into the text of an `href`.
     static func href(_ diskPath: String) -> String {
+        if diskPath.utf8.allSatisfy({ PercentEncoding.isUnreserved($0) || $0 == UInt8(ascii: "/") }) { return diskPath }
         var out = ""
         out.reserveCapacity(diskPath.utf8.count)
         for byte in diskPath.utf8 {
@@ -26,8 +27,10 @@ enum SitePaths {
 
     /// `../` once per directory between a page and the site root.
     static func rootPrefix(depth: Int) -> String {
-        String(repeating: "../", count: depth)
+        depth < prefixes.count ? prefixes[depth] : String(repeating: "../", count: depth)
     }
+
+    private static let prefixes = (0..<10).map { String(repeating: "../", count: $0) }
 
     private static let hexDigits = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E", "F"]
 }
