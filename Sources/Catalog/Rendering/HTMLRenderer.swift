@@ -22,7 +22,7 @@ public struct HTMLRenderer {
 
     public func render(_ document: MarkdownNode) -> String {
         var out = ""
-        out.reserveCapacity(document.literal.utf8.count + 1024)
+        out.reserveCapacity(4096)
         renderChildren(of: document, into: &out, tight: false)
         return out
     }

@@ -21,13 +21,12 @@ public enum MarkdownParser {
                 cmark_parser_attach_syntax_extension(parser, syntax)
             }
         }
-        var utf8 = text.utf8CString
+        let utf8 = text.utf8CString
         utf8.withUnsafeBufferPointer { buffer in
             if let base = buffer.baseAddress { cmark_parser_feed(parser, base, buffer.count - 1) }
         }
         guard let root = cmark_parser_finish(parser) else { return MarkdownNode(kind: .document) }
         defer { cmark_node_free(root) }
-        _ = utf8.count
         return convert(root)
     }
 

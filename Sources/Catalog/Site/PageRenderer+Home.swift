@@ -13,7 +13,9 @@ extension PageRenderer {
         html.raw("</div>\n")
         searchPanel(locale, depth: 1, isSearchPage: false, into: &html)
         if !bodyHTML.isEmpty {
-            html.raw("<div class=\"body\">\n")
+            let lang = homeBodyLanguage(locale)
+            html.open("div", ["class": "body", "lang": lang.lang, "dir": lang.dir])
+            html.newline()
             html.raw(bodyHTML)
             html.raw("</div>\n")
         }
@@ -72,6 +74,16 @@ extension PageRenderer {
                               description: index.app.summary[locale], alternates: [], breadcrumbs: [], jsonLD: nil)
         frame.refresh = target
         return shell.render(frame, strings: strings(locale), main: html.out)
+    }
+
+    /// The loader gives every locale a home body, the default locale's file where there
+    /// is no translation; that text is marked as the default locale's language.
+    private func homeBodyLanguage(_ locale: LocaleID) -> TextLanguage {
+        let app = index.app
+        guard locale != app.defaultLocale, let body = app.body[locale],
+              body.source == app.body[app.defaultLocale]?.source else { return .inherit }
+        let direction = app.defaultLocale.isRightToLeft == locale.isRightToLeft ? nil : (app.defaultLocale.isRightToLeft ? "rtl" : "ltr")
+        return TextLanguage(lang: app.defaultLocale.rawValue, dir: direction)
     }
 
     func appTitle(_ locale: LocaleID) -> String {

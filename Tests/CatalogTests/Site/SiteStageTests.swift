@@ -128,3 +128,11 @@ private func pages(_ sink: MemorySink) -> [String: String] {
     #expect(AccentColor.contrast(accent, AccentColor.surface) >= 4.5)
     #expect(AccentColor.readable("#123456") == "#123456")
 }
+
+@Test func aHomeBodyWithoutTranslationIsMarkedAsTheDefaultLanguage() throws {
+    var model = SiteFixture.model()
+    model.app.body[SiteFixture.ar] = model.app.body[SiteFixture.en]
+    let (sink, _) = try SiteFixture.build(model)
+    #expect(try #require(sink.text("ar/index.html")).contains("<div class=\"body\" lang=\"en-us\" dir=\"ltr\">"))
+    #expect(try #require(sink.text("en-us/index.html")).contains("<div class=\"body\">"))
+}
