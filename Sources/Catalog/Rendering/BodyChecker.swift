@@ -66,11 +66,11 @@ public struct BodyChecker {
             return .warning("unsafe-link", at: location,
                             "\(what) `\(url)` uses the \(scheme): scheme and is shown as text; link to a page instead")
         case .relative(let path, _):
-            guard let resolved = ContentPaths.resolve(path, from: source.relativePath) else {
+            guard let resolved = LinkPaths.resolve(path, from: source.relativePath) else {
                 return .error("link-broken", at: location,
                               "\(what) `\(url)` leaves the content directory; move the file into content/")
             }
-            guard ContentPaths.exists(resolved, in: contentRoot) else {
+            guard LinkPaths.exists(resolved, in: contentRoot) else {
                 return .error("link-broken", at: location,
                               "\(what) `\(url)` points at `\(resolved)`, which does not exist in content/; correct the path (it is relative to \(source.relativePath))")
             }

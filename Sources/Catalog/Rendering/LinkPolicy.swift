@@ -43,7 +43,7 @@ public enum LinkPolicy {
 }
 
 /// Paths inside the content directory, always relative to it with `/` separators.
-public enum ContentPaths {
+public enum LinkPaths {
     /// Resolves `path` against the directory of `sourcePath`; nil when it leaves content/.
     /// The content root itself is the empty string.
     public static func resolve(_ path: String, from sourcePath: String) -> String? {

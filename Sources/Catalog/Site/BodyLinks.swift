@@ -28,7 +28,7 @@ struct BodyLinks {
         /// Only regular files inside content/ are copied; Markdown files that are not
         /// contexts (drafts, say) are not published.
         private static func isCopyable(_ path: String, contentRoot: URL) -> Bool {
-            guard !path.isEmpty, !path.hasSuffix(".md"), ContentPaths.exists(path, in: contentRoot) else { return false }
+            guard !path.isEmpty, !path.hasSuffix(".md"), LinkPaths.exists(path, in: contentRoot) else { return false }
             var isDirectory: ObjCBool = false
             FileManager.default.fileExists(atPath: contentRoot.appendingPathComponent(path).path, isDirectory: &isDirectory)
             return !isDirectory.boolValue
@@ -43,7 +43,7 @@ struct BodyLinks {
             case .external: return url
             case .unsafe: return nil
             case .relative(let path, let suffix):
-                guard let resolved = ContentPaths.resolve(path, from: source.relativePath) else { return nil }
+                guard let resolved = LinkPaths.resolve(path, from: source.relativePath) else { return nil }
                 if !isImage, let target = context(for: resolved) {
                     let locale = target == SiteIndex.appIndex || index.isPresent(target, in: page.locale) ? page.locale : index.defaultLocale
                     let ref = PageRef(locale: locale, context: target == SiteIndex.appIndex ? nil : target)

@@ -36,8 +36,8 @@ struct Branding: Sendable {
 
     private static func read(_ path: String, _ key: String, _ contentRoot: URL, _ source: SourceFile,
                              _ diagnostics: inout [Diagnostic]) -> Data? {
-        guard let resolved = ContentPaths.resolve(path, from: "catalog.yml"),
-              ContentPaths.exists(resolved, in: contentRoot),
+        guard let resolved = LinkPaths.resolve(path, from: "catalog.yml"),
+              LinkPaths.exists(resolved, in: contentRoot),
               let data = try? Data(contentsOf: contentRoot.appendingPathComponent(resolved)) else {
             diagnostics.append(.error("link-broken", at: source.location(),
                                       "\(key) `\(path)` is not a readable file inside content/; correct the path (relative to content/)"))

@@ -68,9 +68,9 @@ struct BodyLinksTestResolver {
     #expect(LinkPolicy.classify("mailto:a@example.com") == .external("mailto:a@example.com"))
     #expect(LinkPolicy.classify("java\nscript:x") == .unsafe(scheme: "javascript"))
     #expect(LinkPolicy.classify("../my%20file.pdf?x=1#p") == .relative(path: "../my file.pdf", suffix: "?x=1#p"))
-    #expect(ContentPaths.resolve("../b/c.md", from: "a/x/index.md") == "a/b/c.md")
-    #expect(ContentPaths.resolve("./c.md", from: "index.md") == "c.md")
-    #expect(ContentPaths.resolve("../../c.md", from: "a/index.md") == nil)
+    #expect(LinkPaths.resolve("../b/c.md", from: "a/x/index.md") == "a/b/c.md")
+    #expect(LinkPaths.resolve("./c.md", from: "index.md") == "c.md")
+    #expect(LinkPaths.resolve("../../c.md", from: "a/index.md") == nil)
 }
 
 @Test func escapesEveryMarkupCharacter() {

@@ -144,24 +144,7 @@ enum SiteFixture {
     static let thumbnailFiles = ["b00c0ffee0000001.png": "thumb-book.png", "1a2b3c4d5e6f7081.png": "thumb-investigation.png"]
 }
 
-/// Keeps every written file in memory.
-final class MemorySink: OutputSink, @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [String: Data] = [:]
-
-    func write(_ relativePath: String, _ data: Data) throws {
-        lock.lock()
-        defer { lock.unlock() }
-        precondition(storage[relativePath] == nil, "\(relativePath) written twice")
-        storage[relativePath] = data
-    }
-
-    var files: [String: Data] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
-    }
-
+extension MemorySink {
     func text(_ path: String) -> String? { files[path].map { String(decoding: $0, as: UTF8.self) } }
 }
 
