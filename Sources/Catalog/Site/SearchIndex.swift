@@ -64,15 +64,25 @@ struct SearchIndexBuilder {
     /// only in the summary or body), each ascending.
     private func postings(_ documents: [SearchDocument]) -> [String: ([Int], [Int])] {
         var postings: [String: ([Int], [Int])] = [:]
+        // Ids ascend, so a list's last id says whether this document is already in it.
         for (id, document) in documents.enumerated() {
-            var strong = Set<String>(minimumCapacity: 16), weak = Set<String>(minimumCapacity: 256)
-            for text in document.strongText { SearchTokenizer.terms(text, into: &strong) }
-            for text in document.weakText { SearchTokenizer.terms(text, into: &weak) }
-            for term in strong { postings[term, default: ([], [])].0.append(id) }
-            for term in weak where !strong.contains(term) { postings[term, default: ([], [])].1.append(id) }
+            for text in document.strongText {
+                SearchTokenizer.forEachTerm(text) { term in
+                    postings[term, default: ([], [])].0.appendOnce(id)
+                }
+            }
+            for text in document.weakText {
+                SearchTokenizer.forEachTerm(text) { term in
+                    modify(&postings[term, default: ([], [])]) { lists in
+                        if lists.0.last != id { lists.1.appendOnce(id) }
+                    }
+                }
+            }
         }
         return postings
     }
+
+    private func modify<T>(_ value: inout T, _ change: (inout T) -> Void) { change(&value) }
 
     /// Groups sorted terms by their first `keyLength` characters; a group over budget
     /// is split by one more character (its shorter terms stay under the shorter key).
@@ -162,5 +172,12 @@ struct SearchIndexBuilder {
 
     static func hex(_ text: String) -> String {
         text.utf8.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+    }
+}
+
+extension Array where Element == Int {
+    /// Appends an id unless it is already the last one.
+    mutating func appendOnce(_ id: Int) {
+        if last != id { append(id) }
     }
 }

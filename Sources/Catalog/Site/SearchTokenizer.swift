@@ -6,10 +6,16 @@ import Foundation
 /// do not separate words with spaces); other terms need at least two characters.
 enum SearchTokenizer {
     static func terms(_ text: String, into terms: inout Set<String>) {
+        forEachTerm(text) { terms.insert($0) }
+    }
+
+    /// Calls `body` for every term in order, repeats included (the index dedupes them
+    /// itself, which saves building a set per document).
+    static func forEachTerm(_ text: String, _ body: (String) -> Void) {
         var bytes = text
         let handled = bytes.withUTF8 { buffer -> Bool in
             guard buffer.allSatisfy({ $0 < 0x80 }) else { return false }
-            asciiTerms(buffer, into: &terms)
+            asciiTerms(buffer, body)
             return true
         }
         if handled { return }
@@ -17,13 +23,13 @@ enum SearchTokenizer {
             .filter { !isMark($0) })).lowercased()
         var word = String.UnicodeScalarView()
         func flush() {
-            if word.count >= 2 { terms.insert(String(word)) }
+            if word.count >= 2 { body(String(word)) }
             word.removeAll(keepingCapacity: true)
         }
         for scalar in folded.unicodeScalars {
             if isCJK(scalar) {
                 flush()
-                terms.insert(String(Character(scalar)))
+                body(String(Character(scalar)))
             } else if isWordScalar(scalar) {
                 word.append(scalar)
             } else {
@@ -34,11 +40,11 @@ enum SearchTokenizer {
     }
 
     /// The same rules for ASCII text, which needs no decomposition: most bodies are.
-    private static func asciiTerms(_ text: UnsafeBufferPointer<UInt8>, into terms: inout Set<String>) {
+    private static func asciiTerms(_ text: UnsafeBufferPointer<UInt8>, _ body: (String) -> Void) {
         var word: [UInt8] = []
         word.reserveCapacity(32)
         func flush() {
-            if word.count >= 2 { terms.insert(String(decoding: word, as: UTF8.self)) }
+            if word.count >= 2 { body(String(decoding: word, as: UTF8.self)) }
             word.removeAll(keepingCapacity: true)
         }
         for byte in text {
