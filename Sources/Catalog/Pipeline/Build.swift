@@ -39,6 +39,7 @@ public enum Build {
             let (thumbnails, imageDiagnostics) = try ThumbnailCheck.stage(options).run(model: model, sink: sink)
             bag.append(contentsOf: imageDiagnostics)
             let count = try PayloadWriter.write(model: model, thumbnails: thumbnails, to: sink)
+            bag.append(contentsOf: try SiteStage(contentRoot: options.content.url).run(model: model, thumbnails: thumbnails, sink: sink))
             guard !bag.hasErrors else {
                 staged.discard()
                 return BuildResult(diagnostics: bag, wrote: false, contextCount: 0)
