@@ -57,6 +57,9 @@ public enum Build {
             }
             bag.append(contentsOf: imageDiagnostics)
             let count = try timer.measure("payloads") { try PayloadWriter.write(model: model, thumbnails: thumbnails, to: sink) }
+            bag.append(contentsOf: try timer.measure("site") {
+                try SiteStage(contentRoot: options.content.url).run(model: model, thumbnails: thumbnails, sink: sink)
+            })
             guard !bag.hasErrors else {
                 staged.discard()
                 return BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer)

@@ -54,16 +54,33 @@ public final class IncrementalSink: OutputSink {
         return link(source, destination) == 0
     }
 
+    /// Creates the parent directories with one `mkdir` each, remembering what exists:
+    /// the site puts every page in a directory of its own, and FileManager's
+    /// `createDirectory(withIntermediateDirectories:)` stats every component every time.
     private func makeParent(of relativePath: String) throws {
         guard let slash = relativePath.lastIndex(of: "/") else { return }
-        let parent = String(relativePath[..<slash])
-        guard !state.withLock({ $0.directories.contains(parent) }) else { return }
-        try FileManager.default.createDirectory(atPath: staging.path + "/" + parent, withIntermediateDirectories: true)
-        state.withLock { _ = $0.directories.insert(parent) }
+        try makeDirectory(String(relativePath[..<slash]))
     }
 
+    private func makeDirectory(_ relative: String) throws {
+        guard !state.withLock({ $0.directories.contains(relative) }) else { return }
+        if let slash = relative.lastIndex(of: "/") { try makeDirectory(String(relative[..<slash])) }
+        if mkdir(staging.path + "/" + relative, 0o777) != 0, errno != EEXIST {
+            throw IncrementalError.write(relative, String(cString: strerror(errno)))
+        }
+        state.withLock { _ = $0.directories.insert(relative) }
+    }
+
+    /// The first 16 bytes of the SHA-256, in hex (collisions are not a concern at 128 bits).
     static func hash(_ data: Data) -> String {
-        SHA256.hash(data: data).prefix(16).map { String(format: "%02x", $0) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var hex = [UInt8]()
+        hex.reserveCapacity(32)
+        for byte in SHA256.hash(data: data).prefix(16) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 
     private static func writeFile(_ path: String, _ data: Data) throws {
