@@ -18,15 +18,14 @@ final class LiveReloadHub: Sendable {
     var generation: Int { state.withLock { $0.generation } }
 
     /// Keeps the connection open as an event stream, greeting it with the current build.
+    /// The greeting is sent under the lock, so that no announcement can overtake it.
     func add(_ socket: Int32) {
-        let generation = state.withLock { state in
+        let added = state.withLock { state in
+            guard Socket.send(socket, PreviewResponse.eventStreamHead + Self.event(state.generation)) else { return false }
             state.clients.append(socket)
-            return state.generation
+            return true
         }
-        guard Socket.send(socket, PreviewResponse.eventStreamHead + Self.event(generation)) else {
-            remove(socket)
-            return
-        }
+        if !added { Socket.close(socket) }
     }
 
     /// Announces a new build to every page; a client that is gone is closed and dropped.
