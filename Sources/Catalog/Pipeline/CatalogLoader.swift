@@ -23,6 +23,8 @@ public enum CatalogLoader {
         }
         timer.measure("validate") { Validator.validate(tree, into: &bag) }
         let model = timer.measure("model") { ModelBuilder(tree: tree).build() }
+        // Links and raw HTML in bodies are checked on the model, where each body is known once.
+        timer.measure("validate") { bag.append(contentsOf: BodyChecker.check(model, contentRoot: root.url)) }
         return LoadResult(model: model, diagnostics: bag, coverage: TranslationCoverage(tree: tree))
     }
 }
