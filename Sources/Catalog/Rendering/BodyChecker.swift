@@ -8,19 +8,20 @@ public struct BodyChecker {
     /// file) with the default locale, so bodies are checked per source file.
     public static func check(_ model: CatalogModel, contentRoot: URL) -> [Diagnostic] {
         var seen = Set<String>()
-        var found: [Diagnostic] = []
-        let bodies = model.app.locales.compactMap { model.app.body[$0] }
-            + model.contexts.flatMap { node in model.app.locales.compactMap { node.versions[$0]?.body } }
-        for body in bodies where seen.insert(body.source.relativePath).inserted {
-            found += check(body, contentRoot: contentRoot)
-        }
-        return found
+        let bodies = (model.app.locales.compactMap { model.app.body[$0] }
+            + model.contexts.flatMap { node in model.app.locales.compactMap { node.versions[$0]?.body } })
+            .filter { seen.insert($0.source.relativePath).inserted }
+        // Bodies are independent: check them on every core, then keep the model's order.
+        let results = ConcurrentMap.map(bodies) { check($0, contentRoot: contentRoot) }
+        return results.flatMap { $0 }
     }
 
     public static func check(_ body: MarkdownBody, contentRoot: URL) -> [Diagnostic] {
         let columns = SourceColumns(body)
         var found: [Diagnostic] = []
         walk(MarkdownParser.parse(body.text), block: nil, quoted: false) { node, block, quoted in
+            // Positions are computed only for the few nodes that are reported.
+            guard node.mayBeReported else { return }
             let location = columns.location(of: node, block: block, quoted: quoted)
             if let diagnostic = diagnose(node, at: location, source: body.source, contentRoot: contentRoot) {
                 found.append(diagnostic)
@@ -85,5 +86,15 @@ extension MarkdownNode {
     var isImage: Bool {
         if case .image = kind { return true }
         return false
+    }
+}
+
+extension MarkdownNode {
+    /// Links, images and raw HTML: the only nodes a body check can report.
+    fileprivate var mayBeReported: Bool {
+        switch kind {
+        case .htmlBlock, .htmlInline, .link, .image: true
+        default: false
+        }
     }
 }

@@ -7,7 +7,9 @@ struct SourceColumns {
 
     init(_ body: MarkdownBody) {
         self.body = body
-        self.lines = body.text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split on LF bytes: in Swift "\r\n" is one Character and would not match "\n".
+        self.lines = body.text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .map { Substring($0) }
     }
 
     /// The position of `node`. cmark-gfm places inlines on a paragraph's later lines as
