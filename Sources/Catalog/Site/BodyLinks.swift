@@ -10,18 +10,24 @@ struct BodyLinks {
     /// Files that bodies link to, by content path; the stage copies each once. A class,
     /// so that one render's resolver closures can add to it; it is not shared between
     /// threads. Remembers every answer so each path is looked up on disk only once.
-    final class MediaSet {
-        private(set) var paths = Set<String>()
+    /// The files bodies link to, shared by the pages rendered on every core (hence the lock).
+    final class MediaSet: @unchecked Sendable {
+        private var published = Set<String>()
         private var checked: [String: Bool] = [:]
+        private let lock = NSLock()
+
+        var paths: Set<String> { lock.withLock { published } }
 
         func publish(_ path: String, contentRoot: URL) -> Bool {
-            if let known = checked[path] {
-                if known { paths.insert(path) }
+            if let known = lock.withLock({ checked[path] }) {
+                if known { lock.withLock { _ = published.insert(path) } }
                 return known
             }
             let ok = Self.isCopyable(path, contentRoot: contentRoot)
-            checked[path] = ok
-            if ok { paths.insert(path) }
+            lock.withLock {
+                checked[path] = ok
+                if ok { published.insert(path) }
+            }
             return ok
         }
 

@@ -3,7 +3,7 @@ import Foundation
 /// The HTML catalog stage: every page in every locale, the search index, the sitemap,
 /// the assets and the files bodies link to, written through an `OutputSink`
 /// (content-format.md §7). Thumbnails are already in `thumbnails/`.
-public struct SiteStage {
+public struct SiteStage: Sendable {
     public let contentRoot: URL
 
     public init(contentRoot: URL) { self.contentRoot = contentRoot }
@@ -17,13 +17,22 @@ public struct SiteStage {
         var sitemap: [Sitemap.Entry] = []
         for locale in index.locales {
             var documents: [SearchDocument] = []
-            var pages: [(String, String)] = []
-            for context in model.contexts.indices where index.isPresent(context, in: locale) {
-                let page = PageRef(locale: locale, context: context)
-                let body = renderBody(model.contexts[context].versions[locale]?.body, page: page, links: links, media: media)
-                pages.append((index.diskPath(page), contextPage(page, body: body, renderer: renderer)))
-                documents.append(SearchDocuments.document(page, bodyText: body.text, renderer: renderer))
-                sitemap.append(sitemapEntry(page, renderer: renderer))
+            let present = model.contexts.indices.filter { index.isPresent($0, in: locale) }
+            // Pages are independent: render a chunk on every core, write it in order, and keep
+            // only the small search documents and sitemap entries, so memory stays bounded.
+            for chunk in PayloadPlan.batches(present, size: 256) {
+                let rendered = ConcurrentMap.map(Array(chunk)) { [renderer] context in
+                    let page = PageRef(locale: locale, context: context)
+                    let body = renderBody(model.contexts[context].versions[locale]?.body, page: page, links: links, media: media)
+                    return (path: index.diskPath(page), html: contextPage(page, body: body, renderer: renderer),
+                            document: SearchDocuments.document(page, bodyText: body.text, renderer: renderer),
+                            sitemap: sitemapEntry(page, renderer: renderer))
+                }
+                for item in rendered {
+                    try write(item.path, item.html, to: sink)
+                    documents.append(item.document)
+                    sitemap.append(item.sitemap)
+                }
             }
             renderer.filterOptions[locale] = SearchDocuments.filterOptions(documents, strings: renderer.strings(locale))
             let home = PageRef(locale: locale, context: nil)
@@ -32,7 +41,6 @@ public struct SiteStage {
             try write(index.diskPath(home), renderer.homePage(locale, bodyHTML: homeBody.html), to: sink)
             try write("search/\(locale.rawValue)/index.html", renderer.searchPage(locale), to: sink)
             sitemap.append(sitemapEntry(home, renderer: renderer))
-            for (path, html) in pages { try write(path, html, to: sink) }
             for file in SearchIndexBuilder(locale: locale).files(for: documents) { try write(file.path, file.text, to: sink) }
         }
         try write("index.html", renderer.rootPage(), to: sink)

@@ -1,6 +1,6 @@
 /// A check over the loaded content. Each rule lives in its own file and reports every
 /// problem it finds; none stops at the first.
-protocol ContentRule {
+protocol ContentRule: Sendable {
     static func check(_ tree: ContentTree, into bag: inout DiagnosticBag)
 }
 
