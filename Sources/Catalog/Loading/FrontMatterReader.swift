@@ -21,6 +21,13 @@ struct FrontMatterReader {
             fields.isBroken = true
             return fields
         }
+        return read(text: text, file: file, mode: mode, into: &bag)
+    }
+
+    /// Reads a file's text (already decoded); separate from `read(_:mode:into:)` so that the
+    /// fuzz target (Fuzz/) can feed it text without files.
+    func read(text: String, file: SourceFile, mode: Mode, into bag: inout DiagnosticBag) -> ContextFields {
+        var fields = ContextFields()
         let parts = FrontMatter.split(text)
         if !parts.body.isEmpty || parts.yaml == nil {
             fields.body = MarkdownBody(text: parts.body, source: file, firstLine: parts.bodyFirstLine)

@@ -7,9 +7,12 @@ extension YAMLReader {
             file.location(line: mark.line + lineOffset, column: max(mark.column, 1))
         }
         switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-             .composer(_, let problem, let mark, _):
-            return .error("yaml-syntax", at: at(mark), "invalid YAML: \(explain(problem))")
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            // libyaml's context says what it was reading and where that began (an unclosed
+            // quote is found only at the end of the text, far from the quote itself).
+            let started = context.map { " \($0.text) that starts at line \($0.mark.line + lineOffset), column \($0.mark.column)" } ?? ""
+            return .error("yaml-syntax", at: at(mark), "invalid YAML: \(explain(problem + started))")
         case .duplicatedKeysInMapping(let keys, let context):
             let key = keys.first ?? ""
             let second = secondOccurrence(of: key, after: context.mark, in: yaml)
@@ -37,17 +40,32 @@ extension YAMLReader {
         return problem
     }
 
-    /// The position of the repeated key: the next line after the first key that starts
-    /// with the same key at the same column. Yams reports only the first one.
+    /// The position of the repeated key, which Yams does not give (it reports the first):
+    /// in a block map the next line that starts with the key at the first key's column; in
+    /// a flow map (`{a: 1, a: 2}`) the next `key:` after the first one.
     private static func secondOccurrence(of key: String, after first: Mark, in yaml: String) -> (line: Int, column: Int)? {
         let lines = yaml.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        guard first.line >= 1, first.line < lines.count else { return nil }
+            .map { String(decoding: $0, as: UTF8.self) }
+        guard first.line >= 1, first.line <= lines.count else { return nil }
+        let spellings = [key, "\"\(key)\"", "'\(key)'"].map { $0 + ":" }
         for index in first.line..<lines.count {
-            let text = String(decoding: lines[index], as: UTF8.self)
+            let text = lines[index]
             let indent = text.prefix { $0 == " " }.count
-            let rest = text.dropFirst(indent)
-            for spelling in [key, "\"\(key)\"", "'\(key)'"] where rest.hasPrefix(spelling + ":") {
-                if indent + 1 == first.column { return (index + 1, indent + 1) }
+            if indent + 1 == first.column, spellings.contains(where: text.dropFirst(indent).hasPrefix) {
+                return (index + 1, indent + 1)
+            }
+        }
+        return nextFlowKey(spellings, after: first, in: lines)
+    }
+
+    private static func nextFlowKey(_ spellings: [String], after first: Mark, in lines: [String]) -> (line: Int, column: Int)? {
+        for index in (first.line - 1)..<lines.count {
+            let characters = Array(lines[index])
+            let start = index == first.line - 1 ? first.column : 0
+            guard start < characters.count else { continue }
+            for column in start..<characters.count where column == 0 || " ,{".contains(characters[column - 1]) {
+                let rest = String(characters[column...])
+                if spellings.contains(where: rest.hasPrefix) { return (index + 1, column + 1) }
             }
         }
         return nil
