@@ -16,10 +16,19 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Where processed thumbnails are cached between builds.")
     var cache: String = ".catalog-cache"
 
+    func validate() throws {
+        let cwd = FileManager.default.currentDirectoryPath
+        if let problem = OutputGuard.problem(output: URL(fileURLWithPath: output), content: ContentRoot(path: options.content),
+                                             currentDirectory: cwd) {
+            throw ValidationError(problem)
+        }
+    }
+
     func run() async throws {
         let buildOptions = BuildOptions(
             content: ContentRoot(path: options.content), output: URL(fileURLWithPath: output),
             cacheDirectory: URL(fileURLWithPath: cache))
+        InterruptCleanup.shared.install()
         let result: BuildResult
         do {
             result = try Build.run(buildOptions)

@@ -21,16 +21,19 @@ public struct StagedOutput {
         staging = parent.appendingPathComponent(".\(self.output.lastPathComponent).building-\(getpid())")
         try? FileManager.default.removeItem(at: staging)
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+        InterruptCleanup.shared.register(staging)
     }
 
     /// Removes the staging directory; the output stays exactly as it was.
     public func discard() {
         try? FileManager.default.removeItem(at: staging)
+        InterruptCleanup.shared.unregister(staging)
     }
 
     /// Replaces the output with the staging directory: an atomic exchange where the file
     /// system supports it, else two renames.
     public func commit() throws {
+        defer { InterruptCleanup.shared.unregister(staging) }
         guard FileManager.default.fileExists(atPath: output.path) else {
             try FileManager.default.moveItem(at: staging, to: output)
             return
