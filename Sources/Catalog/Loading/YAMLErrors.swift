@@ -19,15 +19,30 @@ extension YAMLReader {
                 .map { file.location(line: $0.line + lineOffset, column: $0.column) } ?? at(context.mark)
             return .error("duplicate-key", at: second,
                           "the key '\(key)' is given twice in one map; keep only one of them")
-        case .reader(let problem, _, _, _):
-            return .error("yaml-syntax", at: file.location(line: lineOffset + 1), "invalid YAML: \(problem)")
+        case .reader(let problem, let offset, _, _):
+            let position = offset.map { self.position(ofCharacter: $0, in: yaml) } ?? (line: 1, column: 1)
+            return .error("yaml-syntax", at: file.location(line: position.line + lineOffset, column: position.column),
+                          "invalid YAML: \(problem)")
         default:
             return .error("yaml-syntax", at: file.location(line: lineOffset + 1), "the YAML cannot be read")
         }
     }
 
+    /// The 1-based line and column of the character at `offset` (libyaml's reader counts
+    /// from the start of the text, not by lines).
+    private static func position(ofCharacter offset: Int, in yaml: String) -> (line: Int, column: Int) {
+        var line = 1, column = 1
+        for character in yaml.prefix(offset) {
+            if character.isNewline { line += 1; column = 1 } else { column += 1 }
+        }
+        return (line, column)
+    }
+
     /// libyaml's messages, with the advice an author needs.
     private static func explain(_ problem: String) -> String {
+        if problem.contains("Maximum nesting level") {
+            return "the values are nested too deeply (more than 1000 levels); flatten them"
+        }
         if problem.contains("tab") {
             return problem + " (indent with spaces, not tabs)"
         }

@@ -38,6 +38,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
             try data.write(to: url)
         }
         for (path, destination) in links {
+            let url = workspace.content.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(atPath: workspace.content.appendingPathComponent(path).path,
                                                        withDestinationPath: destination)
         }
@@ -46,7 +48,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
 }
 
 /// A leaf file's front matter from its lines.
-private func page(_ lines: String...) -> String { "---\n" + lines.joined(separator: "\n") + "\n---\n" }
+private func page(_ lines: String...) -> String { page(lines) }
+private func page(_ lines: [String]) -> String { "---\n" + lines.joined(separator: "\n") + "\n---\n" }
 
 extension BadInput {
     static let yaml: [BadInput] = [
@@ -55,14 +58,14 @@ extension BadInput {
         BadInput("bad indentation", ["quiz.md": page("title: Quiz", "  summary: A short quiz.")],
                  expected: ["error yaml-syntax quiz.md:3:10"]),
         BadInput("unclosed quote", ["quiz.md": page("title: 'Quiz", "summary: A short quiz.")],
-                 expected: ["error yaml-syntax quiz.md:4:1"]),
+                 expected: ["error yaml-syntax quiz.md:3:23"]),
         BadInput("duplicate key in a locale map",
                  ["catalog.yml": twoLocales,
                   "quiz.md": page("title:", "  en-us: Quiz", "  es-us: Prueba", "  en-us: Quiz again", "summary: A short quiz.")],
                  expected: ["error duplicate-key quiz.md:5:3"]),
         BadInput("duplicate key in a flow map",
                  ["catalog.yml": twoLocales, "quiz.md": page("title: Quiz", "summary: {en-us: A, es-us: B, en-us: C}")],
-                 expected: ["error duplicate-key quiz.md:3:32"]),
+                 expected: ["error duplicate-key quiz.md:3:31"]),
         BadInput("duplicate key in catalog.yml", ["catalog.yml": catalog + "locales: [en-us]\n", "quiz.md": page("title: Quiz", "summary: A.")],
                  expected: ["error duplicate-key catalog.yml:5:1"]),
         BadInput("front matter that never closes", ["quiz.md": "---\ntitle: Quiz\nsummary: A short quiz.\n\n# Quiz\n"],
@@ -71,13 +74,16 @@ extension BadInput {
                  expected: ["error value-type quiz.md:2:1"]),
         BadInput("control characters", ["quiz.md": page("title: Qu\u{1}iz", "summary: A short quiz.")],
                  expected: ["error yaml-syntax quiz.md:2:10"]),
-        BadInput("alias bomb", ["quiz.md": page("title: Quiz", "summary: A short quiz.", "keywords: &a [x, x]",
-                                                "standardsAlignments: [*a, *a, *a, *a]")],
-                 expected: ["error value-type quiz.md:5:23", "error value-type quiz.md:5:27",
-                            "error value-type quiz.md:5:31", "error value-type quiz.md:5:35"]),
+        // An alias stands for its anchored value, so a wrong type is reported where that value is written.
+        BadInput("alias of a list where text is expected",
+                 ["quiz.md": page("title: Quiz", "summary: A short quiz.", "keywords: &a [x, x]", "standardsAlignments: [*a, *a]")],
+                 expected: ["error value-type quiz.md:4:11"]),
+        BadInput("alias bomb (billion laughs)", ["quiz.md": page(["title: Quiz", "summary: A short quiz.", "a: &a [x, x, x, x, x, x, x, x, x]"]
+                                                                 + zip("abcdefgh", "bcdefghi").map { "\($1): &\($1) [" + Array(repeating: "*\($0)", count: 9).joined(separator: ", ") + "]" })],
+                 expected: ["error yaml-syntax quiz.md:2:1"]),
         BadInput("deeply nested YAML", ["quiz.md": page("title: Quiz", "summary: A short quiz.",
                                                         "keywords: " + String(repeating: "[", count: 20_000))],
-                 expected: ["error yaml-syntax quiz.md:4:11"]),
+                 expected: ["error yaml-syntax quiz.md:4:12"]),
     ]
 
     static let types: [BadInput] = [
@@ -86,8 +92,10 @@ extension BadInput {
                                   "keywords: 5", "assignable: maybe", "displayOrder: 1.5", "standardsAlignments: x",
                                   "draft: [1]", "identifier: {a: b}", "type: [quiz]", "topic: 7", "thumbnail: [a.png]",
                                   "suggestedCompletionTime: {a: 1}", "universalLinkURL: 5", "minimumBundleVersion: [1]")],
+                 // title and summary have the wrong type, so the context also has neither.
                  expected: [
-                     "error value-type quiz.md:2:8", "error value-type quiz.md:3:10", "error age-range quiz.md:4:15",
+                     "warning assignable-summary quiz.md:1:1", "error title-required quiz.md:1:1",
+                     "error value-type quiz.md:2:8", "error locale-invalid quiz.md:3:11", "error age-range quiz.md:4:15",
                      "error value-type quiz.md:5:20", "error value-type quiz.md:6:11", "error value-type quiz.md:7:13",
                      "error value-type quiz.md:8:15", "error value-type quiz.md:9:22", "error value-type quiz.md:10:8",
                      "error value-type quiz.md:11:13", "error value-type quiz.md:12:7", "error topic quiz.md:13:8",
@@ -97,12 +105,16 @@ extension BadInput {
         BadInput("wrong types in catalog.yml",
                  ["catalog.yml": "bundleIdentifier: [a]\ntitle: {en-us: [x]}\ndefaultLocale: 5\nlocales: en-us\nsite: 3\nmissingTranslation: maybe\n",
                   "quiz.md": page("title: Quiz", "summary: A short quiz.")],
+                 // Without a list of locales, en-us in the title map is not a listed locale.
                  expected: [
-                     "error value-type catalog.yml:1:19", "error value-type catalog.yml:2:16", "error locale-invalid catalog.yml:3:16",
+                     "error value-type catalog.yml:1:19", "error catalog-required catalog.yml:2:8",
+                     "warning locale-not-listed catalog.yml:2:9", "error locale-invalid catalog.yml:3:16",
                      "error value-type catalog.yml:4:10", "error value-type catalog.yml:5:7", "error value-type catalog.yml:6:21",
                  ]),
-        BadInput("empty file", ["quiz.md": ""], expected: ["error title-required quiz.md:1:1"]),
-        BadInput("empty front matter", ["quiz.md": "---\n---\n"], expected: ["error title-required quiz.md:1:1"]),
+        BadInput("empty file", ["quiz.md": ""],
+                 expected: ["warning assignable-summary quiz.md:1:1", "error title-required quiz.md:1:1"]),
+        BadInput("empty front matter", ["quiz.md": "---\n---\n"],
+                 expected: ["warning assignable-summary quiz.md:1:1", "error title-required quiz.md:1:1"]),
         BadInput("empty catalog.yml", ["catalog.yml": "", "quiz.md": page("title: Quiz", "summary: A.")],
                  expected: ["error catalog-required catalog.yml:1:1"]),
     ]
@@ -113,7 +125,7 @@ extension BadInput {
         BadInput("UTF-16", bytes: ["quiz.md": Data([0xFF, 0xFE]) + page("title: Quiz").data(using: .utf16LittleEndian)!],
                  expected: ["error encoding quiz.md:1:1"]),
         BadInput("random bytes", bytes: ["quiz.md": Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) })],
-                 expected: ["error encoding quiz.md:1:1"]),
+                 expected: ["error encoding quiz.md:1:2"]),
         BadInput("byte-order mark (valid)",
                  bytes: ["catalog.yml": Data([0xEF, 0xBB, 0xBF]) + Data(catalog.replacingOccurrences(of: "com.example.bad", with: "bad id").utf8),
                          "quiz.md": Data([0xEF, 0xBB, 0xBF]) + Data(page("title: Quiz", "summary: A short quiz.", "topic: Science").utf8)],
