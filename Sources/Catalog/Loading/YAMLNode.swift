@@ -46,6 +46,7 @@ enum YAMLReader {
 
     /// - Parameter firstLine: the file line of the YAML's first line (2 in front matter).
     static func parse(_ yaml: String, file: SourceFile, firstLine: Int, into bag: inout DiagnosticBag) -> YAMLNode? {
+        let yaml = yamlLines(yaml)
         do {
             guard let node = try Yams.compose(yaml: yaml) else { return nil }
             var converter = Converter(file: file, lineOffset: firstLine - 1)
@@ -59,6 +60,16 @@ enum YAMLReader {
             bag.error("yaml-syntax", at: file.location(line: firstLine), "the YAML cannot be read: \(error)")
         }
         return nil
+    }
+
+    /// libyaml also ends lines at U+0085, U+2028 and U+2029, which editors and the
+    /// front-matter split show within a line; as spaces they keep every position in step.
+    static func yamlLines(_ yaml: String) -> String {
+        let breaks: Set<Unicode.Scalar> = ["\u{85}", "\u{2028}", "\u{2029}"]
+        guard yaml.unicodeScalars.contains(where: breaks.contains) else { return yaml }
+        var scalars = String.UnicodeScalarView()
+        for scalar in yaml.unicodeScalars { scalars.append(breaks.contains(scalar) ? " " : scalar) }
+        return String(scalars)
     }
 
     /// Yams nodes → `YAMLNode`s, counting every value it makes.
