@@ -47,6 +47,8 @@ let package = Package(
                 "Catalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // Benchmark driver for bench/thumbnails/run.sh: the thumbnails stage alone.
+        .executableTarget(name: "thumbnail-bench", dependencies: ["Catalog"]),
         .testTarget(
             name: "CatalogTests",
             dependencies: [

@@ -1,0 +1,106 @@
+/* PNG through libpng's simplified API: every colour type, bit depth and interlacing
+ * comes out as 8-bit RGB or RGBA. Its errors arrive as return codes and a message. */
+#include <stdlib.h>
+#include <string.h>
+#include <png.h>
+#include "internal.h"
+
+/* The eXIf chunk holds EXIF as a TIFF structure; browsers honour its orientation. */
+static int orientation(const uint8_t *data, size_t size) {
+    size_t position = 8;
+    while (position + 12 <= size) {
+        const uint8_t *chunk = data + position;
+        uint32_t length = (uint32_t)chunk[0] << 24 | (uint32_t)chunk[1] << 16 | (uint32_t)chunk[2] << 8 | chunk[3];
+        if (length > size - position - 12) break;
+        if (memcmp(chunk + 4, "eXIf", 4) == 0) return cic_exif_orientation(chunk + 8, length);
+        if (memcmp(chunk + 4, "IEND", 4) == 0) break;
+        position += 12 + (size_t)length;
+    }
+    return 1;
+}
+
+static int failed(png_image *image, char *message, size_t capacity) {
+    cic_set_message(message, capacity, "%s", image->message);
+    png_image_free(image);
+    return CIC_CORRUPT;
+}
+
+static int begin(png_image *image, const uint8_t *data, size_t size, char *message, size_t capacity) {
+    memset(image, 0, sizeof *image);
+    image->version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(image, data, size)) return failed(image, message, capacity);
+    return CIC_OK;
+}
+
+int cic_png_probe(const uint8_t *data, size_t size, cic_header *header, char *message, size_t capacity) {
+    png_image image;
+    int status = begin(&image, data, size, message, capacity);
+    if (status != CIC_OK) return status;
+    header->format = CIC_FORMAT_PNG;
+    header->width = (int)image.width;
+    header->height = (int)image.height;
+    header->has_alpha = (image.format & PNG_FORMAT_FLAG_ALPHA) != 0;
+    header->orientation = orientation(data, size);
+    png_image_free(&image);
+    return cic_check_budget(header->width, header->height, message, capacity);
+}
+
+int cic_png_plan(const uint8_t *data, size_t size, cic_plan *plan, char *message, size_t capacity) {
+    png_image image;
+    int status = begin(&image, data, size, message, capacity);
+    if (status != CIC_OK) return status;
+    status = cic_check_budget(image.width, image.height, message, capacity);
+    plan->scale_num = 8;
+    plan->width = (int)image.width;
+    plan->height = (int)image.height;
+    plan->channels = (image.format & PNG_FORMAT_FLAG_ALPHA) ? 4 : 3;
+    png_image_free(&image);
+    return status;
+}
+
+int cic_png_decode(const uint8_t *data, size_t size, const cic_plan *plan, uint8_t *pixels,
+                   cic_rect *decoded, char *message, size_t capacity) {
+    png_image image;
+    int status = begin(&image, data, size, message, capacity);
+    if (status != CIC_OK) return status;
+    status = cic_check_budget(image.width, image.height, message, capacity);
+    if (status == CIC_OK && ((int)image.width != plan->width || (int)image.height != plan->height)) {
+        cic_set_message(message, capacity, "the decode plan does not match the file");
+        status = CIC_CORRUPT;
+    }
+    if (status != CIC_OK) { png_image_free(&image); return status; }
+    image.format = plan->channels == 4 ? PNG_FORMAT_RGBA : PNG_FORMAT_RGB;
+    /* Without this flag libpng takes 16-bit samples as linear light and brightens them
+     * on the way to 8 bits; real 16-bit files are sRGB like 8-bit ones. */
+    image.flags |= PNG_IMAGE_FLAG_16BIT_sRGB;
+    if (!png_image_finish_read(&image, NULL, pixels, 0, NULL)) return failed(&image, message, capacity);
+    png_image_free(&image);
+    *decoded = (cic_rect){0, 0, plan->width, plan->height};
+    return CIC_OK;
+}
+
+int cic_encode_png(const uint8_t *pixels, int width, int height, int channels,
+                   uint8_t **output, size_t *output_size, char *message, size_t capacity) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    image.width = (png_uint_32)width;
+    image.height = (png_uint_32)height;
+    image.format = channels == 4 ? PNG_FORMAT_RGBA : PNG_FORMAT_RGB;
+    /* The bound is exact enough to encode once into one allocation. */
+    png_alloc_size_t length = PNG_IMAGE_PNG_SIZE_MAX(image);
+    uint8_t *buffer = malloc(length);
+    if (buffer == NULL) {
+        cic_set_message(message, capacity, "out of memory");
+        return CIC_NO_MEMORY;
+    }
+    if (!png_image_write_to_memory(&image, buffer, &length, 0, pixels, 0, NULL)) {
+        cic_set_message(message, capacity, "%s", image.message);
+        free(buffer);
+        png_image_free(&image);
+        return CIC_ENCODE_FAILED;
+    }
+    *output = buffer;
+    *output_size = length;
+    return CIC_OK;
+}

@@ -1,0 +1,184 @@
+import CImageCodec
+import Foundation
+
+/// The image formats a thumbnail may have (catalog-api.md §3.6 T3).
+public enum ImageFormat: String, Sendable, Hashable {
+    case jpeg, png
+
+    public var fileExtension: String { self == .jpeg ? "jpg" : "png" }
+    public var contentType: String { self == .jpeg ? "image/jpeg" : "image/png" }
+}
+
+/// What an image file's header says, read without decoding any pixel.
+public struct ImageHeader: Hashable, Sendable {
+    public var format: ImageFormat
+    /// The size as stored, before the orientation is applied.
+    public var width: Int
+    public var height: Int
+    public var orientation: Orientation
+    /// True for a PNG with an alpha channel or a transparent colour.
+    public var hasAlpha: Bool
+
+    /// The size as the image is shown, after its orientation is applied.
+    public var displayWidth: Int { orientation.swapsAxes ? height : width }
+    public var displayHeight: Int { orientation.swapsAxes ? width : height }
+}
+
+/// A rectangle of pixels.
+public struct PixelRect: Hashable, Sendable {
+    public var x: Int, y: Int, width: Int, height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        (self.x, self.y, self.width, self.height) = (x, y, width, height)
+    }
+}
+
+/// Part of an image, decoded at a scale: `image` sits at (`x`, `y`) in the whole image
+/// as decoded at that scale (`scaledWidth` × `scaledHeight`).
+public struct DecodedRegion: Sendable {
+    public var image: PixelImage
+    public var x: Int
+    public var y: Int
+    public var scaledWidth: Int
+    public var scaledHeight: Int
+}
+
+/// Why an image could not be read or written; the text is libjpeg's or libpng's own.
+public enum ImageCodecError: Error, Hashable, Sendable {
+    /// Neither PNG nor JPEG.
+    case unsupported(String)
+    /// The decoder gave up: the file is truncated, damaged or an unsupported variant.
+    case corrupt(format: ImageFormat?, String)
+    /// The header claims more pixels than the budget (`CIC_MAX_PIXELS`, `CIC_MAX_SIDE`).
+    case tooLarge(width: Int, height: Int)
+    case encodeFailed(String)
+}
+
+/// The one Swift file that calls the C codec: everything else sees Swift values.
+public enum ImageCodec {
+    /// The pixel budget, enforced from the header before anything is allocated.
+    public static let maxPixels = Int(CIC_MAX_PIXELS)
+    public static let maxSide = Int(CIC_MAX_SIDE)
+
+    /// Reads format, size and orientation. Cheap: no pixel is decoded.
+    public static func probe(_ data: Data) throws(ImageCodecError) -> ImageHeader {
+        var header = cic_header()
+        let (status, message) = call(data) { bytes, count, text, capacity in
+            cic_probe(bytes, count, &header, text, capacity)
+        }
+        let format: ImageFormat? = header.format == Int32(CIC_FORMAT_JPEG.rawValue) ? .jpeg
+            : header.format == Int32(CIC_FORMAT_PNG.rawValue) ? .png : nil
+        if status == CIC_TOO_LARGE {
+            throw .tooLarge(width: Int(header.width), height: Int(header.height))
+        }
+        guard status == CIC_OK, let format else { throw error(status, sniff(data), message) }
+        return ImageHeader(format: format, width: Int(header.width), height: Int(header.height),
+                           orientation: Orientation(exif: Int(header.orientation)),
+                           hasAlpha: header.hasAlphaFlag)
+    }
+
+    /// Decodes the whole image at the smallest size that is still at least `minimumWidth`
+    /// × `minimumHeight` (JPEG scales by eighths in the DCT domain; PNG decodes at full size).
+    public static func decode(_ data: Data, minimumWidth: Int, minimumHeight: Int) throws(ImageCodecError) -> PixelImage {
+        try decode(data, minimumWidth: minimumWidth, minimumHeight: minimumHeight, covering: nil).image
+    }
+
+    /// Like `decode(_:minimumWidth:minimumHeight:)`, but a JPEG decodes only the part that
+    /// covers `region` (in stored pixels), skipping the IDCT of what is cropped away.
+    public static func decode(_ data: Data, minimumWidth: Int, minimumHeight: Int,
+                              covering region: PixelRect?) throws(ImageCodecError) -> DecodedRegion {
+        var plan = cic_plan()
+        let (planned, planMessage) = call(data) { bytes, count, text, capacity in
+            cic_plan_decode(bytes, count, Int32(clamping: minimumWidth), Int32(clamping: minimumHeight), &plan, text, capacity)
+        }
+        if planned == CIC_TOO_LARGE { throw .tooLarge(width: Int(plan.width), height: Int(plan.height)) }
+        guard planned == CIC_OK else { throw error(planned, sniff(data), planMessage) }
+        var wanted = region.map { cic_rect(x: Int32($0.x), y: Int32($0.y), width: Int32($0.width), height: Int32($0.height)) }
+            ?? cic_rect()
+        var decoded = cic_rect()
+        var (status, message) = (CIC_OK, "")
+        let channels = Int(plan.channels)
+        let pixels = [UInt8](unsafeUninitializedCapacity: Int(plan.width) * Int(plan.height) * channels) { buffer, initialized in
+            (status, message) = call(data) { bytes, count, text, capacity in
+                region == nil ? cic_decode(bytes, count, &plan, nil, buffer.baseAddress, &decoded, text, capacity)
+                    : cic_decode(bytes, count, &plan, &wanted, buffer.baseAddress, &decoded, text, capacity)
+            }
+            // Untouched capacity past the region is never faulted in. On failure the bytes are
+            // partly written; they are dropped with the error below.
+            initialized = status == CIC_OK ? Int(decoded.width) * Int(decoded.height) * channels : 0
+        }
+        guard status == CIC_OK else { throw error(status, sniff(data), message) }
+        let image = PixelImage(width: Int(decoded.width), height: Int(decoded.height), channels: channels, pixels: pixels)
+        return DecodedRegion(image: image, x: Int(decoded.x), y: Int(decoded.y),
+                             scaledWidth: Int(plan.width), scaledHeight: Int(plan.height))
+    }
+
+    /// JPEG at `quality` (4:2:0, no metadata). Alpha, if present, is ignored.
+    public static func encodeJPEG(_ image: PixelImage, quality: Int) throws(ImageCodecError) -> Data {
+        try encode(image) { pixels, output, size, text, capacity in
+            cic_encode_jpeg(pixels, Int32(image.width), Int32(image.height), Int32(image.channels),
+                            Int32(quality), output, size, text, capacity)
+        }
+    }
+
+    /// PNG, RGB or RGBA by the image's channels, no metadata.
+    public static func encodePNG(_ image: PixelImage) throws(ImageCodecError) -> Data {
+        try encode(image) { pixels, output, size, text, capacity in
+            cic_encode_png(pixels, Int32(image.width), Int32(image.height), Int32(image.channels),
+                           output, size, text, capacity)
+        }
+    }
+}
+
+extension ImageCodec {
+    private typealias Encoder = (UnsafePointer<UInt8>?, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>,
+                                 UnsafeMutablePointer<Int>, UnsafeMutablePointer<CChar>, Int) -> Int32
+
+    private static func encode(_ image: PixelImage, _ encoder: Encoder) throws(ImageCodecError) -> Data {
+        var output: UnsafeMutablePointer<UInt8>? = nil
+        var size = 0
+        let capacity = Int(CIC_MESSAGE_CAPACITY)
+        var text = [CChar](repeating: 0, count: capacity)
+        let status = image.pixels.withUnsafeBufferPointer { pixels in
+            encoder(pixels.baseAddress, &output, &size, &text, capacity)
+        }
+        defer { cic_free(output) }
+        guard status == Int32(CIC_OK.rawValue), let output else {
+            throw .encodeFailed(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return Data(bytes: output, count: size)
+    }
+
+    /// Runs a C call over the file's bytes with a message buffer; returns status and message.
+    private static func call(
+        _ data: Data,
+        _ body: (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<CChar>, Int) -> Int32
+    ) -> (cic_status, String) {
+        var text = [CChar](repeating: 0, count: Int(CIC_MESSAGE_CAPACITY))
+        let status = data.withUnsafeBytes { raw in
+            text.withUnsafeMutableBufferPointer { buffer in
+                body(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, buffer.baseAddress!, buffer.count)
+            }
+        }
+        let message = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return (cic_status(rawValue: UInt32(bitPattern: status)), message)
+    }
+
+    private static func sniff(_ data: Data) -> ImageFormat? {
+        if data.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .png }
+        return nil
+    }
+
+    private static func error(_ status: cic_status, _ format: ImageFormat?, _ message: String) -> ImageCodecError {
+        switch status {
+        case CIC_UNSUPPORTED: .unsupported(message)
+        case CIC_ENCODE_FAILED: .encodeFailed(message)
+        default: .corrupt(format: format, message)
+        }
+    }
+}
+
+private extension cic_header {
+    var hasAlphaFlag: Bool { has_alpha != 0 }
+}

@@ -1,0 +1,58 @@
+import Crypto
+import Foundation
+
+/// Finished thumbnails kept between builds, keyed by what determines their bytes: the
+/// SHA-256 of the source bytes, the fit and the settings (with the codec version). An
+/// unchanged image is then read and hashed but never decoded.
+///
+/// The cache only saves time: an entry that cannot be written or does not look right is
+/// ignored and the thumbnail is made again.
+struct ThumbnailCache: Sendable {
+    let directory: URL
+
+    /// Creates the directory; nil (no cache) when it cannot be created.
+    init?(directory: URL) {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            return nil
+        }
+        self.directory = directory
+    }
+
+    static func key(sourceDigest: SHA256.Digest, fit: ThumbnailFit, settings: ThumbnailSettings) -> String {
+        var hasher = SHA256()
+        hasher.update(data: Data(sourceDigest))
+        hasher.update(data: Data("\(fit.rawValue), \(settings.cacheSalt)".utf8))
+        return hasher.finalize().hexString
+    }
+
+    /// The cached thumbnail, if there is one of the expected format family and size.
+    func load(key: String, side: Int) -> EncodedThumbnail? {
+        guard let data = try? Data(contentsOf: url(key)),
+              let header = try? ImageCodec.probe(data),
+              header.width == side, header.height == side else { return nil }
+        return EncodedThumbnail(data: data, format: header.format, side: side)
+    }
+
+    /// Written to a temporary file and renamed, so a build that is stopped midway never
+    /// leaves a truncated entry behind.
+    func store(_ thumbnail: EncodedThumbnail, key: String) {
+        try? thumbnail.data.write(to: url(key), options: .atomic)
+    }
+
+    private func url(_ key: String) -> URL { directory.appendingPathComponent(key + ".thumb") }
+}
+
+extension Sequence where Element == UInt8 {
+    /// Lowercase hexadecimal, two digits per byte.
+    var hexString: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        for byte in self {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}

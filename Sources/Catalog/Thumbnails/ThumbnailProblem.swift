@@ -1,0 +1,59 @@
+/// A problem with one source image, found once and reported at every context that uses
+/// it, each diagnostic naming the path as that context wrote it.
+struct ThumbnailProblem: Error, Hashable, Sendable {
+    var rule: RuleID
+    var severity: Severity
+    /// Follows "thumbnail 'PATH' ": says what is wrong and how to fix it.
+    var detail: String
+
+    func diagnostic(path: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(rule, severity, at: location, "thumbnail '\(path)' \(detail)")
+    }
+
+    static func missing(isDirectory: Bool) -> ThumbnailProblem {
+        let what = isDirectory ? "is a directory, not an image file" : "does not exist"
+        return .init(rule: "thumbnail-missing", severity: .error,
+                     detail: "\(what); correct the path (relative to the content directory) or add the image")
+    }
+
+    static func outside(resolved: String) -> ThumbnailProblem {
+        .init(rule: "path-outside-content", severity: .error,
+              detail: "resolves to '\(resolved)', outside the content directory; move the image inside content/")
+    }
+
+    static func unreadable(_ reason: String) -> ThumbnailProblem {
+        .init(rule: "thumbnail-missing", severity: .error, detail: "cannot be read (\(reason)); check its permissions")
+    }
+
+    static func fileTooLarge(bytes: Int, limit: Int) -> ThumbnailProblem {
+        .init(rule: "thumbnail-too-large", severity: .error,
+              detail: "is \(bytes >> 20) MB, over the \(limit >> 20) MB limit; scale the image down before adding it")
+    }
+
+    static func tooSmall(width: Int, height: Int, minimum: Int) -> ThumbnailProblem {
+        .init(rule: "thumbnail-too-small", severity: .error,
+              detail: "is \(width)×\(height) pixels; Apple ignores thumbnails under \(minimum)×\(minimum): use a larger image, ideally 330×330 or more")
+    }
+
+    static func small(width: Int, height: Int, kept side: Int, target: Int) -> ThumbnailProblem {
+        .init(rule: "thumbnail-small", severity: .warning,
+              detail: "is \(width)×\(height) pixels, so the thumbnail is \(side)×\(side) instead of \(target)×\(target) (images are not enlarged); use an image of at least \(target)×\(target)")
+    }
+
+    /// Maps a codec failure to its rule, in plain words with the library's own message.
+    static func codec(_ error: ImageCodecError) -> ThumbnailProblem {
+        switch error {
+        case .unsupported(let why):
+            return .init(rule: "thumbnail-format", severity: .error, detail: "is not a PNG or JPEG image: \(why); export it again as PNG or JPEG")
+        case .corrupt(let format, let why):
+            let name = format.map { $0 == .jpeg ? "JPEG" : "PNG" } ?? "image"
+            return .init(rule: "thumbnail-format", severity: .error,
+                         detail: "is a damaged or truncated \(name) file (\(why)); export it again as PNG or JPEG")
+        case .tooLarge(let width, let height):
+            return .init(rule: "thumbnail-too-large", severity: .error,
+                         detail: "is \(width)×\(height) pixels, over the limit of \(ImageCodec.maxPixels / 1_000_000) megapixels and \(ImageCodec.maxSide) pixels on a side; scale the image down before adding it")
+        case .encodeFailed(let why):
+            return .init(rule: "thumbnail-format", severity: .error, detail: "could not be re-encoded (\(why))")
+        }
+    }
+}

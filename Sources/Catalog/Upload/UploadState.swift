@@ -1,0 +1,102 @@
+import Foundation
+
+/// What has been confirmed uploaded to one environment: the SHA-256 of each context
+/// version's canonical JSON and of each thumbnail's bytes.
+public struct UploadState: Sendable, Equatable, Codable {
+    public struct ContextRecord: Sendable, Equatable, Codable {
+        public var identifierPath: [String]
+        public var locale: String
+        public var sha256: String
+        public var key: ContextKey { ContextKey(identifierPath: identifierPath, locale: locale) }
+    }
+
+    public var environment: String
+    public private(set) var contexts: [ContextKey: ContextRecord] = [:]
+    public private(set) var thumbnails: [String: String] = [:]
+
+    public init(environment: String) { self.environment = environment }
+
+    public func hash(of key: ContextKey) -> String? { contexts[key]?.sha256 }
+    public func hash(ofThumbnail id: String) -> String? { thumbnails[id] }
+
+    public mutating func record(_ item: ContextItem) {
+        contexts[item.key] = ContextRecord(identifierPath: item.key.identifierPath, locale: item.key.locale, sha256: item.sha256)
+    }
+
+    public mutating func record(_ thumbnail: ThumbnailItem) { thumbnails[thumbnail.thumbnailId] = thumbnail.sha256 }
+    public mutating func forget(_ key: ContextKey) { contexts[key] = nil }
+    public mutating func forget(thumbnail id: String) { thumbnails[id] = nil }
+
+    // Stored as sorted arrays so the file reads well and diffs cleanly.
+    private enum CodingKeys: String, CodingKey { case version, environment, contexts, thumbnails }
+    private struct ThumbnailRecord: Codable { var thumbnailId: String; var sha256: String }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        environment = try container.decode(String.self, forKey: .environment)
+        let records = try container.decode([ContextRecord].self, forKey: .contexts)
+        contexts = Dictionary(records.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
+        let thumbs = try container.decode([ThumbnailRecord].self, forKey: .thumbnails)
+        thumbnails = Dictionary(thumbs.map { ($0.thumbnailId, $0.sha256) }, uniquingKeysWith: { _, last in last })
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(1, forKey: .version)
+        try container.encode(environment, forKey: .environment)
+        try container.encode(contexts.keys.sorted().compactMap { contexts[$0] }, forKey: .contexts)
+        let thumbs = thumbnails.keys.sorted().map { ThumbnailRecord(thumbnailId: $0, sha256: thumbnails[$0] ?? "") }
+        try container.encode(thumbs, forKey: .thumbnails)
+    }
+}
+
+/// Loads and saves `UploadState`. Saving writes a temporary file beside the state file
+/// and renames it over, so a crash at any moment leaves the old or the new file whole.
+public struct StateStore: Sendable {
+    public let file: URL
+
+    public init(file: URL) { self.file = file }
+
+    public func load(environment: String) throws -> UploadState {
+        guard FileManager.default.fileExists(atPath: file.path) else { return UploadState(environment: environment) }
+        let state: UploadState
+        do {
+            state = try JSONDecoder().decode(UploadState.self, from: Data(contentsOf: file))
+        } catch {
+            throw UploadError.state(file.path, "it cannot be read (\(error)); move it away to upload everything again")
+        }
+        guard state.environment == environment else {
+            throw UploadError.state(file.path, "it records the \(state.environment) environment, not \(environment)")
+        }
+        return state
+    }
+
+    public func save(_ state: UploadState) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let directory = file.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try write(encoder.encode(state), to: temporary)
+            guard rename(temporary.path, file.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw UploadError.state(file.path, "it cannot be written (\(error))")
+        }
+    }
+
+    /// Writes and flushes to disk before the rename, so the rename never publishes a
+    /// file whose bytes are still only in memory.
+    private func write(_ data: Data, to url: URL) throws {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        let handle = try FileHandle(forWritingTo: url)
+        defer { try? handle.close() }
+        try handle.write(contentsOf: data)
+        try handle.synchronize()
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+@Suite struct UploadStateTests {
+    @Test func stateRoundTripsThroughTheFile() throws {
+        let directory = try TestCatalog.temporaryDirectory()
+        let store = StateStore(file: directory.appendingPathComponent(".catalog-upload/development.json"))
+        var state = UploadState(environment: "development")
+        let catalog = TestCatalog.make(sections: 1, leaves: 2)
+        catalog.contexts.forEach { state.record($0) }
+        state.record(TestCatalog.thumbnail("t.png", sha: "abc"))
+        try store.save(state)
+        let loaded = try store.load(environment: "development")
+        #expect(loaded == state)
+        #expect(loaded.hash(of: catalog.contexts[3].key) == catalog.contexts[3].sha256)
+        #expect(loaded.hash(ofThumbnail: "t.png") == "abc")
+        state.forget(catalog.contexts[3].key)
+        state.forget(thumbnail: "t.png")
+        try store.save(state)
+        #expect(try store.load(environment: "development") == state)
+    }
+
+    @Test func saveReplacesTheFileWholeAndLeavesNoTemporaryFiles() throws {
+        let directory = try TestCatalog.temporaryDirectory()
+        let file = directory.appendingPathComponent("state.json")
+        let store = StateStore(file: file)
+        var state = UploadState(environment: "production")
+        for item in TestCatalog.make(sections: 2, leaves: 8).contexts {
+            state.record(item)
+            try store.save(state)
+            #expect(try store.load(environment: "production") == state)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["state.json"])
+    }
+
+    @Test func missingStateIsEmptyAndAWrongOrBrokenOneIsAnError() throws {
+        let directory = try TestCatalog.temporaryDirectory()
+        let store = StateStore(file: directory.appendingPathComponent("s.json"))
+        #expect(try store.load(environment: "development").contexts.isEmpty)
+        try store.save(UploadState(environment: "production"))
+        #expect(throws: UploadError.self) { try store.load(environment: "development") }
+        try Data("{\"environment\":".utf8).write(to: store.file)
+        #expect(throws: UploadError.self) { try store.load(environment: "development") }
+    }
+}

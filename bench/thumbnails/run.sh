@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Thumbnail benchmark, all tools in one run on the same corpus and the same 2 cores:
+#   ours       thumbnail-bench (the thumbnails stage, 2 workers), cold cache
+#   ours-warm  the same again with the cache kept: nothing should be decoded
+#   vips       vipsthumbnail -s 330x330, 2 processes
+#   magick     ImageMagick convert -thumbnail 330x330^ -gravity center -extent 330x330, 2 at a time
+#   c-floor    /work/shared/bench/thumb_c.c, 2 processes
+# Each is run REPEAT times; the run with the median wall time is reported.
+# Generated data goes to $WORK (default /tmp/thumbs-bench), never into the repository.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+shared=${SHARED_BENCH:-/work/shared/bench}
+WORK=${WORK:-/tmp/thumbs-bench}
+BOOKS=${BOOKS:-4}      # 10 images per book: 8 JPEG 3000x2000, 2 RGBA PNG 2000x2000
+COPIES=${COPIES:-6}    # each generated image is used this many times, as distinct files
+REPEAT=${REPEAT:-3}
+source_corpus=$WORK/corpus-src
+content=$WORK/content
+mkdir -p "$WORK"
+
+# gen_corpus.py needs about 20 s of CPU per photo, so a few dozen are generated once and
+# each is copied COPIES times with a few distinct bytes appended after its end marker
+# (JPEG EOI, PNG IEND; every decoder stops there). Every copy is then a distinct file with
+# distinct bytes and a distinct cache key, as in a real catalog.
+if [ ! -d "$source_corpus/content/_media" ]; then
+  python3 "$shared/gen_corpus.py" --books "$BOOKS" --chapters 9 --sections 2 --png-every 5 --out "$source_corpus"
+fi
+rm -rf "$content"
+python3 - "$source_corpus/content/_media" "$content" "$COPIES" <<'PY'
+import os, sys
+source, target, copies = sys.argv[1], sys.argv[2], int(sys.argv[3])
+for book in sorted(os.listdir(source)):
+    for name in sorted(os.listdir(os.path.join(source, book))):
+        data = open(os.path.join(source, book, name), "rb").read()
+        for k in range(copies):
+            os.makedirs(os.path.join(target, "%s-%d" % (book, k)), exist_ok=True)
+            with open(os.path.join(target, "%s-%d" % (book, k), name), "wb") as f:
+                f.write(data + b"copy %d" % k)
+PY
+(cd "$repo" && swift build -c release --product thumbnail-bench >&2)
+bench=$repo/.build/release/thumbnail-bench
+cc -O2 -o "$WORK/thumb_c" "$shared/thumb_c.c" -ljpeg -lpng -lm
+
+find "$content" -name '*.jpg' | sort > "$WORK/jpg.txt"
+find "$content" -name '*.png' | sort > "$WORK/png.txt"
+cat "$WORK/jpg.txt" "$WORK/png.txt" > "$WORK/all.txt"
+images=$(wc -l < "$WORK/all.txt")
+half=$(( (images + 1) / 2 ))
+# ImageMagick takes one output per call: pair every input with a numbered output.
+awk -v out="$WORK/out/magick" '{ ext = ($0 ~ /\.png$/) ? "png" : "jpg"; print $0, out "/" NR "." ext }' "$WORK/all.txt" > "$WORK/magick-pairs.txt"
+
+run_ours()   { "$bench" "$content" "$WORK/out/ours" --cache "$WORK/cache" --workers 2 > "$WORK/ours.json"; }
+run_vips()   {
+  xargs -a "$WORK/jpg.txt" -P 2 -n $(( ($(wc -l < "$WORK/jpg.txt") + 1) / 2 )) vipsthumbnail -s 330x330 -o "$WORK/out/vips/%s.jpg"
+  xargs -a "$WORK/png.txt" -P 2 -n $(( ($(wc -l < "$WORK/png.txt") + 1) / 2 )) vipsthumbnail -s 330x330 -o "$WORK/out/vips/%s.png"
+}
+run_magick() { xargs -a "$WORK/magick-pairs.txt" -P 2 -L 1 sh -c 'convert "$0" -thumbnail 330x330^ -gravity center -extent 330x330 "$1"'; }
+run_floor()  { xargs -a "$WORK/all.txt" -P 2 -n "$half" "$WORK/thumb_c" "$WORK/out/c"; }
+export -f run_ours run_vips run_magick run_floor
+export bench content WORK half
+
+# measure NAME KEEP_CACHE FUNCTION: appends "name wall cpu rss_kb" per repetition.
+measure() {
+  local name=$1 keep=$2 fn=$3
+  for i in $(seq "$REPEAT"); do
+    rm -rf "$WORK/out"; mkdir -p "$WORK/out/ours" "$WORK/out/vips" "$WORK/out/magick" "$WORK/out/c"
+    [ "$keep" = keep ] || rm -rf "$WORK/cache"
+    /usr/bin/time -v -o "$WORK/time.txt" bash -c "$fn"
+    awk -v name="$name" '
+      /Elapsed \(wall clock\)/ { n = split($NF, t, ":"); wall = (n == 3) ? t[1] * 3600 + t[2] * 60 + t[3] : t[1] * 60 + t[2] }
+      /User time/ { cpu += $NF } /System time/ { cpu += $NF }
+      /Maximum resident set size/ { rss = $NF }
+      END { print name, wall, cpu, rss }' "$WORK/time.txt" >> "$WORK/results.txt"
+    [ "$name" != ours ] && [ "$name" != ours-warm ] || cat "$WORK/ours.json" >> "$WORK/ours-runs.json"
+  done
+}
+
+: > "$WORK/results.txt"; : > "$WORK/ours-runs.json"
+measure ours cold run_ours
+measure ours-warm keep run_ours
+measure vips cold run_vips
+measure magick cold run_magick
+measure c-floor cold run_floor
+
+python3 - "$WORK/results.txt" "$images" "$WORK/ours-runs.json" <<'PY'
+import json, statistics, sys
+rows, images = {}, int(sys.argv[2])
+for line in open(sys.argv[1]):
+    name, wall, cpu, rss = line.split()
+    rows.setdefault(name, []).append((float(wall), float(cpu), int(rss)))
+med = {n: sorted(r)[len(r) // 2] for n, r in rows.items()}
+runs = [json.loads(l) for l in open(sys.argv[3])]
+print("%d images; median of %d runs; 2 workers / 2 processes; ours decoded %d images cold and %d warm"
+      % (images, len(rows["ours"]), runs[0]["decoded"], runs[-1]["decoded"]))
+print("| tool | images/s | CPU ms/image | peak RSS MB | ours ÷ tool: images/s | ours ÷ tool: CPU/image |")
+print("|---|---|---|---|---|---|")
+o = med["ours"]
+for name in ("ours", "ours-warm", "vips", "magick", "c-floor"):
+    wall, cpu, rss = med[name]
+    print("| %s | %.1f | %.1f | %.1f | %.2f× | %.2f× |" % (name, images / wall, 1000 * cpu / images, rss / 1024,
+          (images / o[0]) / (images / wall), (o[1] / images) / (cpu / images)))
+PY
