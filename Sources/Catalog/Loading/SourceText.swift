@@ -28,7 +28,7 @@ enum SourceText {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return .failure(firstInvalidPosition(bytes))
         }
-        return .success(bytes.contains(UInt8(ascii: "\r")) ? normalizingLoneCarriageReturns(text) : text)
+        return .success(text.utf8.contains(UInt8(ascii: "\r")) ? normalizingLoneCarriageReturns(text) : text)
     }
 
     /// A CR that is not part of CRLF ends a line for libyaml, cmark and editors alike, but
