@@ -85,6 +85,8 @@ struct FrontMatterReader {
         fields.universalLinkURL = keyed["universalLinkURL"].flatMap { SharedFields.absoluteURL("universalLinkURL", $0, reader: &reader) }
         fields.minimumBundleVersion = keyed["minimumBundleVersion"].flatMap { SharedFields.bundleVersion($0, reader: &reader) }
         fields.draft = keyed["draft"].flatMap { reader.bool("draft", $0)?.value } ?? false
+        if keyed["title"] != nil, fields.title?.isEmpty ?? true { fields.unreadableKeys.insert("title") }
+        if keyed["summary"] != nil, fields.summary?.isEmpty ?? true { fields.unreadableKeys.insert("summary") }
     }
 
     private func readTranslation(_ pairs: [YAMLPair], into fields: inout ContextFields, reader: inout FieldReader) {

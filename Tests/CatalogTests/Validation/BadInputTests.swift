@@ -92,9 +92,8 @@ extension BadInput {
                                   "keywords: 5", "assignable: maybe", "displayOrder: 1.5", "standardsAlignments: x",
                                   "draft: [1]", "identifier: {a: b}", "type: [quiz]", "topic: 7", "thumbnail: [a.png]",
                                   "suggestedCompletionTime: {a: 1}", "universalLinkURL: 5", "minimumBundleVersion: [1]")],
-                 // title and summary have the wrong type, so the context also has neither.
+                 // Each wrong value is reported once, at the value (not again as a missing title).
                  expected: [
-                     "warning assignable-summary quiz.md:1:1", "error title-required quiz.md:1:1",
                      "error value-type quiz.md:2:8", "error locale-invalid quiz.md:3:11", "error age-range quiz.md:4:15",
                      "error value-type quiz.md:5:20", "error value-type quiz.md:6:11", "error value-type quiz.md:7:13",
                      "error value-type quiz.md:8:15", "error value-type quiz.md:9:22", "error value-type quiz.md:10:8",
