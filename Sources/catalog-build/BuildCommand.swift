@@ -27,7 +27,7 @@ struct BuildCommand: AsyncParsableCommand {
     func run() async throws {
         let buildOptions = BuildOptions(
             content: ContentRoot(path: options.content), output: URL(fileURLWithPath: output),
-            cacheDirectory: URL(fileURLWithPath: cache))
+            cacheDirectory: URL(fileURLWithPath: cache), thumbnailProgress: ProgressLine.thumbnails())
         InterruptCleanup.shared.install()
         let result: BuildResult
         do {

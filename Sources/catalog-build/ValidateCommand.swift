@@ -1,5 +1,6 @@
 import ArgumentParser
 import Catalog
+import Foundation
 
 struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -8,8 +9,16 @@ struct ValidateCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ContentOptions
 
+    @Option(name: .long, help: "Where processed thumbnails are cached between runs.")
+    var cache: String = ".catalog-cache"
+
     func run() async throws {
-        let result = CatalogLoader.load(ContentRoot(path: options.content))
+        let root = ContentRoot(path: options.content)
+        var result = CatalogLoader.load(root)
+        if let model = result.model {
+            result.diagnostics.append(contentsOf: ThumbnailCheck.diagnostics(
+                model: model, content: root, cacheDirectory: URL(fileURLWithPath: cache), alreadyReported: result.diagnostics))
+        }
         let coverage = result.coverage
         DiagnosticPrinter(format: options.format).print(result.diagnostics,
                                                         extraJSON: coverage.map { [("coverage", $0.json)] } ?? [])

@@ -7,11 +7,15 @@ public struct BuildOptions: Sendable {
     public var output: URL
     /// Where processed thumbnails are kept between builds (nil: no cache).
     public var cacheDirectory: URL?
+    /// Called as thumbnails are made, for a progress indicator.
+    public var thumbnailProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
-    public init(content: ContentRoot, output: URL, cacheDirectory: URL?) {
+    public init(content: ContentRoot, output: URL, cacheDirectory: URL?,
+                thumbnailProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) {
         self.content = content
         self.output = output
         self.cacheDirectory = cacheDirectory
+        self.thumbnailProgress = thumbnailProgress
     }
 }
 
@@ -32,8 +36,10 @@ public enum Build {
         let staged = try StagedOutput(output: options.output)
         do {
             let sink = DirectorySink(root: staged.staging)
-            let thumbnails = ThumbnailSet()
+            let (thumbnails, imageDiagnostics) = try ThumbnailCheck.stage(options).run(model: model, sink: sink)
+            bag.append(contentsOf: imageDiagnostics)
             let count = try PayloadWriter.write(model: model, thumbnails: thumbnails, to: sink)
+            bag.append(contentsOf: try SiteStage(contentRoot: options.content.url).run(model: model, thumbnails: thumbnails, sink: sink))
             guard !bag.hasErrors else {
                 staged.discard()
                 return BuildResult(diagnostics: bag, wrote: false, contextCount: 0)

@@ -1,0 +1,101 @@
+import CCmark
+
+/// Parses CommonMark with GitHub's tables and strikethrough through cmark-gfm, and
+/// converts the result into `MarkdownNode` values. This is the only file that sees
+/// cmark's C types; raw HTML stays in the tree as `htmlBlock`/`htmlInline` nodes so
+/// that the renderer can leave it out and the checker can point at it.
+public enum MarkdownParser {
+    /// Registration is global in cmark-gfm; doing it once, before any parser, is enough.
+    private static let extensionsRegistered: Bool = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return true
+    }()
+
+    public static func parse(_ text: String) -> MarkdownNode {
+        _ = extensionsRegistered
+        // No CMARK_OPT_UNSAFE: raw HTML is never passed through (content-format.md §4).
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return MarkdownNode(kind: .document) }
+        defer { cmark_parser_free(parser) }
+        for name in ["table", "strikethrough"] {
+            if let syntax = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, syntax)
+            }
+        }
+        let utf8 = text.utf8CString
+        utf8.withUnsafeBufferPointer { buffer in
+            if let base = buffer.baseAddress { cmark_parser_feed(parser, base, buffer.count - 1) }
+        }
+        guard let root = cmark_parser_finish(parser) else { return MarkdownNode(kind: .document) }
+        defer { cmark_node_free(root) }
+        return convert(root)
+    }
+
+    private static func convert(_ node: OpaquePointer) -> MarkdownNode {
+        var children: [MarkdownNode] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            children.append(convert(current))
+            child = cmark_node_next(current)
+        }
+        return MarkdownNode(kind: kind(of: node), literal: string(cmark_node_get_literal(node)),
+                            children: children, line: Int(cmark_node_get_start_line(node)),
+                            byteColumn: Int(cmark_node_get_start_column(node)))
+    }
+
+    private static func kind(of node: OpaquePointer) -> MarkdownNode.Kind {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_DOCUMENT: return .document
+        case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
+        case CMARK_NODE_LIST:
+            return .list(ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
+                         start: Int(cmark_node_get_list_start(node)), tight: cmark_node_get_list_tight(node) != 0)
+        case CMARK_NODE_ITEM: return .item
+        case CMARK_NODE_CODE_BLOCK: return .codeBlock(info: string(cmark_node_get_fence_info(node)))
+        case CMARK_NODE_HTML_BLOCK: return .htmlBlock
+        case CMARK_NODE_PARAGRAPH: return .paragraph
+        case CMARK_NODE_HEADING: return .heading(level: Int(cmark_node_get_heading_level(node)))
+        case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
+        case CMARK_NODE_TEXT: return .text
+        case CMARK_NODE_SOFTBREAK: return .softBreak
+        case CMARK_NODE_LINEBREAK: return .lineBreak
+        case CMARK_NODE_CODE: return .code
+        case CMARK_NODE_HTML_INLINE: return .htmlInline
+        case CMARK_NODE_EMPH: return .emphasis
+        case CMARK_NODE_STRONG: return .strong
+        case CMARK_NODE_LINK:
+            return .link(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
+        case CMARK_NODE_IMAGE:
+            return .image(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
+        default: return extensionKind(of: node)
+        }
+    }
+
+    /// Extension node types are allocated at run time, so they are told apart by name.
+    private static func extensionKind(of node: OpaquePointer) -> MarkdownNode.Kind {
+        switch string(cmark_node_get_type_string(node)) {
+        case "strikethrough": return .strikethrough
+        case "table": return .table(alignments: alignments(of: node))
+        case "table_header": return .tableRow(isHeader: true)
+        case "table_row": return .tableRow(isHeader: false)
+        case "table_cell": return .tableCell
+        default: return .other
+        }
+    }
+
+    private static func alignments(of table: OpaquePointer) -> [MarkdownNode.Alignment] {
+        let count = Int(cmark_gfm_extensions_get_table_columns(table))
+        guard let raw = cmark_gfm_extensions_get_table_alignments(table) else { return [] }
+        return (0..<count).map { index in
+            switch UnicodeScalar(raw[index]) {
+            case "l": return .left
+            case "c": return .center
+            case "r": return .right
+            default: return .none
+            }
+        }
+    }
+
+    private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
+    }
+}

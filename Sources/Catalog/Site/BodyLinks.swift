@@ -1,0 +1,69 @@
+import Foundation
+
+/// Decides where a body's links and images go on the site: other contexts' pages in
+/// the same locale (the default locale's page when the target is left out there),
+/// copies of other files under `media/`, or nowhere for unsafe and broken links.
+struct BodyLinks {
+    let index: SiteIndex
+    let contentRoot: URL
+
+    /// Files that bodies link to, by content path; the stage copies each once. A class,
+    /// so that one render's resolver closures can add to it; it is not shared between
+    /// threads. Remembers every answer so each path is looked up on disk only once.
+    final class MediaSet {
+        private(set) var paths = Set<String>()
+        private var checked: [String: Bool] = [:]
+
+        func publish(_ path: String, contentRoot: URL) -> Bool {
+            if let known = checked[path] {
+                if known { paths.insert(path) }
+                return known
+            }
+            let ok = Self.isCopyable(path, contentRoot: contentRoot)
+            checked[path] = ok
+            if ok { paths.insert(path) }
+            return ok
+        }
+
+        /// Only regular files inside content/ are copied; Markdown files that are not
+        /// contexts (drafts, say) are not published.
+        private static func isCopyable(_ path: String, contentRoot: URL) -> Bool {
+            guard !path.isEmpty, !path.hasSuffix(".md"), LinkPaths.exists(path, in: contentRoot) else { return false }
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: contentRoot.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            return !isDirectory.boolValue
+        }
+    }
+
+    func resolver(for page: PageRef, source: SourceFile, media: MediaSet) -> HTMLRenderer.Resolver {
+        let root = SitePaths.rootPrefix(depth: index.depth(page))
+        return { url, isImage in
+            switch LinkPolicy.classify(url) {
+            case .fragment(let fragment): return fragment
+            case .external: return url
+            case .unsafe: return nil
+            case .relative(let path, let suffix):
+                guard let resolved = LinkPaths.resolve(path, from: source.relativePath) else { return nil }
+                if !isImage, let target = context(for: resolved) {
+                    let locale = target == SiteIndex.appIndex || index.isPresent(target, in: page.locale) ? page.locale : index.defaultLocale
+                    let ref = PageRef(locale: locale, context: target == SiteIndex.appIndex ? nil : target)
+                    return index.link(from: page, to: ref) + suffix
+                }
+                guard media.publish(resolved, contentRoot: contentRoot) else { return nil }
+                return root + SitePaths.href("media/" + resolved) + suffix
+            }
+        }
+    }
+
+    /// The context a content path names: its file, its directory, or a translation file.
+    func context(for path: String) -> Int? {
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        if let found = index.contextsBySource[trimmed] { return found }
+        guard trimmed.hasSuffix(".md") else { return nil }
+        let stem = trimmed.dropLast(3)
+        guard let dot = stem.lastIndex(of: "."), LocaleID(normalizing: String(stem[stem.index(after: dot)...])) != nil else {
+            return nil
+        }
+        return index.contextsBySource[String(stem[..<dot]) + ".md"]
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// The author's logo, accent colour and extra stylesheet (`site:` in catalog.yml),
+/// copied into `assets/` and used by every page.
+struct Branding: Sendable {
+    /// Site-relative path of the copied logo.
+    var logoPath: String?
+    /// Site-relative stylesheets in the order pages load them (the author's last).
+    var stylesheets: [String]
+    /// The accent colour, darkened when needed so that text in it stays readable.
+    var accentColor: String
+    /// Files to write: site-relative path → bytes.
+    var files: [(path: String, data: Data)]
+
+    static let defaultAccent = "#0a5cc2"
+
+    static func load(_ settings: SiteSettings, contentRoot: URL, source: SourceFile) -> (Branding, [Diagnostic]) {
+        var branding = Branding(logoPath: nil, stylesheets: [SiteAssets.stylesheetPath],
+                                accentColor: AccentColor.readable(settings.accentColor ?? defaultAccent), files: [])
+        var diagnostics: [Diagnostic] = []
+        if let logo = settings.logo {
+            let ext = (logo as NSString).pathExtension.lowercased()
+            let path = "assets/logo" + (ext.isEmpty ? "" : "." + ext)
+            if let data = read(logo, "site.logo", contentRoot, source, &diagnostics) {
+                branding.logoPath = path
+                branding.files.append((path, data))
+            }
+        }
+        if let stylesheet = settings.stylesheet,
+           let data = read(stylesheet, "site.stylesheet", contentRoot, source, &diagnostics) {
+            branding.stylesheets.append(SiteAssets.authorStylesheetPath)
+            branding.files.append((SiteAssets.authorStylesheetPath, data))
+        }
+        return (branding, diagnostics)
+    }
+
+    private static func read(_ path: String, _ key: String, _ contentRoot: URL, _ source: SourceFile,
+                             _ diagnostics: inout [Diagnostic]) -> Data? {
+        guard let resolved = LinkPaths.resolve(path, from: "catalog.yml"),
+              LinkPaths.exists(resolved, in: contentRoot),
+              let data = try? Data(contentsOf: contentRoot.appendingPathComponent(resolved)) else {
+            diagnostics.append(.error("link-broken", at: source.location(),
+                                      "\(key) `\(path)` is not a readable file inside content/; correct the path (relative to content/)"))
+            return nil
+        }
+        return data
+    }
+}
+
+/// Accent colours that keep WCAG AA contrast (4.5:1) for link text on the page's light
+/// backgrounds and for white text on accent buttons.
+enum AccentColor {
+    /// The lightest background accent text appears on (`--surface` in the stylesheet).
+    static let surface: (Double, Double, Double) = (0xf5 / 255.0, 0xf5 / 255.0, 0xf7 / 255.0)
+
+    static func readable(_ hex: String) -> String {
+        guard var rgb = parse(hex) else { return readable(Branding.defaultAccent) }
+        // Mix towards black until the contrast is enough; at most 20 steps reaches black.
+        for _ in 0..<20 where contrast(rgb, surface) < 4.6 {
+            rgb = (rgb.0 * 0.9, rgb.1 * 0.9, rgb.2 * 0.9)
+        }
+        return format(rgb)
+    }
+
+    static func parse(_ hex: String) -> (Double, Double, Double)? {
+        let digits = hex.hasPrefix("#") ? String(hex.dropFirst()) : hex
+        guard digits.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
+        return (Double(value >> 16 & 0xFF) / 255, Double(value >> 8 & 0xFF) / 255, Double(value & 0xFF) / 255)
+    }
+
+    static func format(_ rgb: (Double, Double, Double)) -> String {
+        let parts = [rgb.0, rgb.1, rgb.2].map { Int(($0 * 255).rounded()) }
+        return "#" + parts.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+    }
+
+    static func contrast(_ a: (Double, Double, Double), _ b: (Double, Double, Double)) -> Double {
+        let la = luminance(a), lb = luminance(b)
+        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+    }
+
+    private static func luminance(_ rgb: (Double, Double, Double)) -> Double {
+        func channel(_ c: Double) -> Double { c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
+        return 0.2126 * channel(rgb.0) + 0.7152 * channel(rgb.1) + 0.0722 * channel(rgb.2)
+    }
+}

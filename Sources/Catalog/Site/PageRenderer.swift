@@ -1,0 +1,104 @@
+/// Renders the site's pages. The pieces every page shares (alternates, breadcrumbs,
+/// cards) are here; each kind of page has its own extension.
+struct PageRenderer {
+    let index: SiteIndex
+    let shell: PageShell
+    let strings: [LocaleID: InterfaceStrings]
+    /// Filter options per locale, for the search forms.
+    var filterOptions: [LocaleID: SearchFilterOptions] = [:]
+
+    init(index: SiteIndex, branding: Branding) {
+        self.index = index
+        shell = PageShell(index: index, branding: branding)
+        strings = Dictionary(uniqueKeysWithValues: index.locales.map {
+            ($0, InterfaceStrings(locale: $0, settings: index.app.site))
+        })
+    }
+
+    func strings(_ locale: LocaleID) -> InterfaceStrings {
+        strings[locale] ?? InterfaceStrings(locale: locale, settings: index.app.site)
+    }
+
+    func version(_ context: Int, _ locale: LocaleID) -> ContextVersion? {
+        index.model.contexts[context].versions[locale]
+    }
+
+    func language(_ version: ContextVersion, page: LocaleID) -> TextLanguage {
+        TextLanguage.of(version, page: page, defaultLocale: index.defaultLocale)
+    }
+
+    /// The same page in every locale: the context itself, or its nearest ancestor (or
+    /// the home) where it is left out.
+    func alternates(for page: PageRef) -> [PageFrame.Alternate] {
+        index.locales.map { locale in
+            let target = index.nearestPage(page.context, in: locale)
+            return PageFrame.Alternate(locale: locale, href: index.link(from: page, to: target),
+                                       url: index.absoluteURL(index.diskPath(target)))
+        }
+    }
+
+    func breadcrumbs(for page: PageRef) -> [PageFrame.Crumb] {
+        let home = PageFrame.Crumb(text: strings(page.locale)["home"],
+                                   href: index.link(from: page, to: PageRef(locale: page.locale, context: nil)))
+        guard let context = page.context else { return [] }
+        var crumbs = [home]
+        for ancestor in index.ancestors(of: context) {
+            guard let version = version(ancestor, page.locale) else { continue }
+            crumbs.append(.init(text: version.title, href: index.link(from: page, to: PageRef(locale: page.locale, context: ancestor)),
+                                language: language(version, page: page.locale)))
+        }
+        if let version = version(context, page.locale) {
+            crumbs.append(.init(text: version.title, href: nil, language: language(version, page: page.locale)))
+        }
+        return crumbs
+    }
+
+    /// "Quiz · 9–11 years · 15–20 min".
+    func metaLine(_ context: Int, _ version: ContextVersion, _ strings: InterfaceStrings) -> String {
+        let node = index.model.contexts[context]
+        var parts = [typeName(node.type, version, strings)]
+        if let age = node.suggestedAge { parts.append(Formatting.age(age, strings)) }
+        if let time = node.suggestedCompletionTime { parts.append(Formatting.completionTime(time, strings)) }
+        return parts.joined(separator: " · ")
+    }
+
+    func typeName(_ type: ContextType, _ version: ContextVersion, _ strings: InterfaceStrings) -> String {
+        type == .custom ? (version.customTypeName ?? strings.typeName(.custom)) : strings.typeName(type)
+    }
+
+    /// The children of a page as cards: thumbnail, title, type, age, time, summary.
+    func cards(_ children: [Int], on page: PageRef, into html: inout HTMLBuilder) {
+        let strings = strings(page.locale)
+        let root = SitePaths.rootPrefix(depth: index.depth(page))
+        html.raw("<ul class=\"cards\">\n")
+        for child in children {
+            guard let version = version(child, page.locale) else { continue }
+            let lang = language(version, page: page.locale)
+            html.raw("<li class=\"card\">")
+            thumbnail(child, title: version.title, root: root, size: 84, into: &html)
+            html.raw("<div class=\"card-text\"><h3 class=\"card-title\">")
+            html.open("a", ["href": index.link(from: page, to: PageRef(locale: page.locale, context: child)),
+                            "lang": lang.lang, "dir": lang.dir])
+            html.text(version.title)
+            html.raw("</a></h3>")
+            html.element("p", ["class": "card-meta"], text: metaLine(child, version, strings))
+            if let summary = version.summary {
+                html.element("p", ["class": "card-summary", "lang": lang.lang, "dir": lang.dir], text: summary)
+            }
+            html.raw("</div></li>\n")
+        }
+        html.raw("</ul>\n")
+    }
+
+    /// The context's thumbnail with its title as alt text, or a lettered tile.
+    func thumbnail(_ context: Int, title: String, root: String, size: Int, into html: inout HTMLBuilder) {
+        if let path = index.thumbnailPath(context) {
+            html.open("img", ["class": "thumb", "src": root + path, "alt": title, "width": String(size),
+                              "height": String(size), "loading": size < 100 ? "lazy" : nil])
+        } else {
+            html.open("div", ["class": "thumb thumb-placeholder", "aria-hidden": "true"])
+            html.text(title.first.map { String($0) } ?? "")
+            html.close("div")
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// Turns pages into search documents and the filter options a locale offers.
+enum SearchDocuments {
+    static func document(_ page: PageRef, bodyText: String, renderer: PageRenderer) -> SearchDocument {
+        let index = renderer.index
+        guard let context = page.context, let version = renderer.version(context, page.locale) else {
+            preconditionFailure("search documents are made for pages of present contexts")
+        }
+        let node = index.model.contexts[context]
+        let strings = renderer.strings(page.locale)
+        var facets: [String: [String]] = [
+            "type": [node.type.rawValue],
+            "age": FilterBuckets.matching(node.suggestedAge, in: FilterBuckets.ages),
+            "time": FilterBuckets.matching(node.suggestedCompletionTime, in: FilterBuckets.times),
+            "progress": version.progressReporting.map(\.kind.rawValue),
+        ]
+        if let topic = node.topic { facets["topic"] = [topic.rawValue] }
+        return SearchDocument(
+            title: version.title, path: SitePaths.href(index.diskPath(page)), summary: version.summary ?? "",
+            thumbnail: index.thumbnailPath(context) ?? "", meta: renderer.metaLine(context, version, strings),
+            lang: version.isFallback && page.locale != index.defaultLocale ? index.defaultLocale.rawValue : "",
+            strongText: [version.title] + version.keywords,
+            weakText: [version.summary ?? "", bodyText, version.customTypeName ?? ""], facets: facets)
+    }
+
+    /// Types, topics and progress kinds that some document of the locale has, by label.
+    static func filterOptions(_ documents: [SearchDocument], strings: InterfaceStrings) -> SearchFilterOptions {
+        func used(_ name: String) -> Set<String> { Set(documents.flatMap { $0.facets[name] ?? [] }) }
+        let types = used("type"), topics = used("topic"), progress = used("progress")
+        func sorted(_ options: [(value: String, label: String)]) -> [(value: String, label: String)] {
+            options.sorted { ($0.label, $0.value) < ($1.label, $1.value) }
+        }
+        return SearchFilterOptions(
+            types: sorted(ContextType.allCases.filter { types.contains($0.rawValue) }.map { ($0.rawValue, strings.typeName($0)) }),
+            topics: sorted(Topic.allCases.filter { topics.contains($0.rawValue) }.map { ($0.rawValue, strings.topicName($0)) }),
+            progress: sorted(ProgressKind.allCases.filter { progress.contains($0.rawValue) }.map { ($0.rawValue, strings.progressName($0)) }))
+    }
+}

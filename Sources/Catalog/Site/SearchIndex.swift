@@ -1,0 +1,183 @@
+/// One searchable context in one locale.
+struct SearchDocument: Sendable {
+    /// Shown in results: title, site-relative page path, summary, thumbnail path, meta
+    /// line, and the `lang` of fallback text ("" when it is in the page's locale).
+    var title: String
+    var path: String
+    var summary: String
+    var thumbnail: String
+    var meta: String
+    var lang: String
+    /// Title and keywords weigh more than summary and body.
+    var strongText: [String]
+    var weakText: [String]
+    /// Filter name (`age`, `time`, `type`, `topic`, `progress`) → the values it has.
+    var facets: [String: [String]]
+}
+
+/// Writes a locale's search index as script files that call `catalogSearch.load`
+/// (see `SiteAssets.script`). Sizes are bounded so that a first query on a large
+/// catalog fetches little: the manifest, one shard per term, and the chunks holding
+/// the first twenty results.
+struct SearchIndexBuilder {
+    static let chunkSize = 16
+    /// A shard larger than this is split by one more letter of its terms.
+    static let shardBudget = 24_000
+    static let facetNames = ["age", "time", "type", "topic", "progress"]
+
+    var locale: LocaleID
+
+    /// Site-relative path → file text.
+    func files(for documents: [SearchDocument]) -> [(path: String, text: String)] {
+        let base = "search/\(locale.rawValue)/"
+        var files: [(String, String)] = []
+        let postings = self.postings(documents)
+        let shards = Self.shard(postings.keys.sorted(), postings: postings, keyLength: 2)
+        for (key, text) in shards { files.append((base + "t-\(Self.hex(key)).js", wrap(base + "t-\(Self.hex(key)).js", text))) }
+        for start in stride(from: 0, to: documents.count, by: Self.chunkSize) {
+            let chunk = documents[start..<min(start + Self.chunkSize, documents.count)].map { document in
+                JSON.strings([document.title, document.path, document.summary, document.thumbnail, document.meta, document.lang])
+            }
+            let path = base + "d-\(start / Self.chunkSize).js"
+            files.append((path, wrap(path, JSON.array(chunk).serialized())))
+        }
+        for name in Self.facetNames {
+            let path = base + "f-\(name).js"
+            files.append((path, wrap(path, facet(name, documents))))
+        }
+        let manifest = JSON.object([("docs", .int(Int64(documents.count))), ("chunk", .int(Int64(Self.chunkSize))),
+                                    ("shards", .strings(shards.map(\.key)))])
+        files.append((base + "manifest.js", wrap(base + "manifest.js", manifest.serialized())))
+        return files
+    }
+
+    private func wrap(_ key: String, _ json: String) -> String {
+        var out = "catalogSearch.load("
+        JSON.escape(key, into: &out)
+        out += ","
+        out += json
+        out += ");\n"
+        return out
+    }
+
+    /// Term → (documents where it is in the title or keywords, documents where it is
+    /// only in the summary or body), each ascending.
+    private func postings(_ documents: [SearchDocument]) -> [String: ([Int], [Int])] {
+        var postings: [String: ([Int], [Int])] = [:]
+        // Ids ascend, so a list's last id says whether this document is already in it.
+        for (id, document) in documents.enumerated() {
+            for text in document.strongText {
+                SearchTokenizer.forEachTerm(text) { term in
+                    postings[term, default: ([], [])].0.appendOnce(id)
+                }
+            }
+            for text in document.weakText {
+                SearchTokenizer.forEachTerm(text) { term in
+                    modify(&postings[term, default: ([], [])]) { lists in
+                        if lists.0.last != id { lists.1.appendOnce(id) }
+                    }
+                }
+            }
+        }
+        return postings
+    }
+
+    private func modify<T>(_ value: inout T, _ change: (inout T) -> Void) { change(&value) }
+
+    /// Groups sorted terms by their first `keyLength` characters; a group over budget
+    /// is split by one more character (its shorter terms stay under the shorter key).
+    static func shard(_ terms: [String], postings: [String: ([Int], [Int])], keyLength: Int) -> [(key: String, text: String)] {
+        var groups: [(String, [String])] = []
+        for term in terms {
+            let key = String(term.unicodeScalars.prefix(keyLength).map(Character.init))
+            if groups.last?.0 == key { groups[groups.count - 1].1.append(term) } else { groups.append((key, [term])) }
+        }
+        var shards: [(key: String, text: String)] = []
+        for (key, group) in groups {
+            let longer = group.filter { $0.unicodeScalars.count > keyLength }
+            if estimatedSize(group, postings) > shardBudget, !longer.isEmpty {
+                let short = group.filter { $0.unicodeScalars.count <= keyLength }
+                if !short.isEmpty { shards.append((key, serialize(short, postings))) }
+                shards += shard(longer, postings: postings, keyLength: keyLength + 1)
+            } else {
+                shards.append((key, serialize(group, postings)))
+            }
+        }
+        return shards
+    }
+
+    /// A group's serialized size, estimated from each list's average gap (ids ascend),
+    /// so that big groups are split without being written out first.
+    private static func estimatedSize(_ terms: [String], _ postings: [String: ([Int], [Int])]) -> Int {
+        func listSize(_ ids: [Int]) -> Int {
+            guard let last = ids.last else { return 2 }
+            let gap = max(1, last / ids.count)
+            return 2 + ids.count * (String(gap).utf8.count + 1)
+        }
+        return terms.reduce(2) { size, term in
+            let lists = postings[term] ?? ([], [])
+            return size + term.utf8.count + 6 + listSize(lists.0) + listSize(lists.1)
+        }
+    }
+
+    /// `{"term":[[strong deltas],[weak deltas]],…}`, written directly: a large catalog has
+    /// millions of postings, too many to build `JSON` values for.
+    private static func serialize(_ terms: [String], _ postings: [String: ([Int], [Int])]) -> String {
+        var out = "{"
+        for (index, term) in terms.enumerated() {
+            if index > 0 { out += "," }
+            // Terms are letters and digits only (SearchTokenizer), so they need no escaping.
+            out += "\""
+            out += term
+            out += "\""
+            let lists = postings[term] ?? ([], [])
+            out += ":["
+            appendDeltas(lists.0, to: &out)
+            out += ","
+            appendDeltas(lists.1, to: &out)
+            out += "]"
+        }
+        out += "}"
+        return out
+    }
+
+    static func appendDeltas(_ ids: [Int], to out: inout String) {
+        out += "["
+        var previous = 0
+        for (index, id) in ids.enumerated() {
+            if index > 0 { out += "," }
+            out += String(id - previous)
+            previous = id
+        }
+        out += "]"
+    }
+
+    /// Filter value → documents, as ascending ids written as differences from the
+    /// previous one: small numbers, short files.
+    private func facet(_ name: String, _ documents: [SearchDocument]) -> String {
+        var lists: [String: [Int]] = [:]
+        for (id, document) in documents.enumerated() {
+            for value in document.facets[name] ?? [] { lists[value, default: []].append(id) }
+        }
+        var out = "{"
+        for (index, value) in lists.keys.sorted().enumerated() {
+            if index > 0 { out += "," }
+            JSON.escape(value, into: &out)
+            out += ":"
+            Self.appendDeltas(lists[value] ?? [], to: &out)
+        }
+        out += "}"
+        return out
+    }
+
+    static func hex(_ text: String) -> String {
+        text.utf8.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+    }
+}
+
+extension Array where Element == Int {
+    /// Appends an id unless it is already the last one.
+    mutating func appendOnce(_ id: Int) {
+        if last != id { append(id) }
+    }
+}

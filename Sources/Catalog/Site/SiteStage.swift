@@ -1,0 +1,85 @@
+import Foundation
+
+/// The HTML catalog stage: every page in every locale, the search index, the sitemap,
+/// the assets and the files bodies link to, written through an `OutputSink`
+/// (content-format.md §7). Thumbnails are already in `thumbnails/`.
+public struct SiteStage {
+    public let contentRoot: URL
+
+    public init(contentRoot: URL) { self.contentRoot = contentRoot }
+
+    public func run(model: CatalogModel, thumbnails: ThumbnailSet, sink: some OutputSink) throws -> [Diagnostic] {
+        let index = SiteIndex(model: model, thumbnails: thumbnails)
+        let (branding, diagnostics) = Branding.load(model.app.site, contentRoot: contentRoot, source: model.app.source)
+        var renderer = PageRenderer(index: index, branding: branding)
+        let links = BodyLinks(index: index, contentRoot: contentRoot)
+        let media = BodyLinks.MediaSet()
+        var sitemap: [Sitemap.Entry] = []
+        for locale in index.locales {
+            var documents: [SearchDocument] = []
+            var pages: [(String, String)] = []
+            for context in model.contexts.indices where index.isPresent(context, in: locale) {
+                let page = PageRef(locale: locale, context: context)
+                let body = renderBody(model.contexts[context].versions[locale]?.body, page: page, links: links, media: media)
+                pages.append((index.diskPath(page), contextPage(page, body: body, renderer: renderer)))
+                documents.append(SearchDocuments.document(page, bodyText: body.text, renderer: renderer))
+                sitemap.append(sitemapEntry(page, renderer: renderer))
+            }
+            renderer.filterOptions[locale] = SearchDocuments.filterOptions(documents, strings: renderer.strings(locale))
+            let home = PageRef(locale: locale, context: nil)
+            let homeBody = renderBody(model.app.body[locale] ?? model.app.body[model.app.defaultLocale],
+                                      page: home, links: links, media: media)
+            try write(index.diskPath(home), renderer.homePage(locale, bodyHTML: homeBody.html), to: sink)
+            try write("search/\(locale.rawValue)/index.html", renderer.searchPage(locale), to: sink)
+            sitemap.append(sitemapEntry(home, renderer: renderer))
+            for (path, html) in pages { try write(path, html, to: sink) }
+            for file in SearchIndexBuilder(locale: locale).files(for: documents) { try write(file.path, file.text, to: sink) }
+        }
+        try write("index.html", renderer.rootPage(), to: sink)
+        try write("sitemap.xml", Sitemap.render(sitemap), to: sink)
+        try write(SiteAssets.stylesheetPath, SiteAssets.stylesheet(accent: branding.accentColor), to: sink)
+        try write(SiteAssets.scriptPath, SiteAssets.script, to: sink)
+        for file in branding.files { try sink.write(file.path, file.data) }
+        for path in media.paths.sorted() {
+            try sink.write("media/" + path, try Data(contentsOf: contentRoot.appendingPathComponent(path)))
+        }
+        return diagnostics
+    }
+
+    private func write(_ path: String, _ text: String, to sink: some OutputSink) throws {
+        try sink.write(path, Data(text.utf8))
+    }
+
+    private func renderBody(_ body: MarkdownBody?, page: PageRef, links: BodyLinks,
+                            media: BodyLinks.MediaSet) -> (html: String, text: String) {
+        guard let body else { return ("", "") }
+        let document = MarkdownParser.parse(body.text)
+        let renderer = HTMLRenderer(reservedIDs: PageShell.reservedIDs,
+                                    resolve: links.resolver(for: page, source: body.source, media: media))
+        return (renderer.render(document), document.plainText)
+    }
+
+    private func contextPage(_ page: PageRef, body: (html: String, text: String), renderer: PageRenderer) -> String {
+        guard let context = page.context, let version = renderer.version(context, page.locale) else { return "" }
+        let index = renderer.index
+        let node = index.model.contexts[context]
+        let strings = renderer.strings(page.locale)
+        let url = index.absoluteURL(index.diskPath(page))
+        let jsonLD = StructuredData.learningResource(
+            node, version, textLocale: version.isFallback ? index.defaultLocale : page.locale,
+            typeName: renderer.typeName(node.type, version, strings), url: url)
+        let frame = PageFrame(locale: page.locale, depth: index.depth(page), diskPath: index.diskPath(page),
+                              title: version.title, description: version.summary, alternates: renderer.alternates(for: page),
+                              breadcrumbs: renderer.breadcrumbs(for: page), jsonLD: jsonLD)
+        return renderer.shell.render(frame, strings: strings, main: renderer.contextPage(page, bodyHTML: body.html))
+    }
+
+    private func sitemapEntry(_ page: PageRef, renderer: PageRenderer) -> Sitemap.Entry {
+        let index = renderer.index
+        let alternates = index.locales.compactMap { locale -> (locale: LocaleID, url: String)? in
+            guard page.context.map({ index.isPresent($0, in: locale) }) ?? true else { return nil }
+            return (locale, index.absoluteURL(index.diskPath(PageRef(locale: locale, context: page.context))))
+        }
+        return Sitemap.Entry(url: index.absoluteURL(index.diskPath(page)), alternates: alternates)
+    }
+}

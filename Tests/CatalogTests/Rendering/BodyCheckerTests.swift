@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Fixtures/site/content")
+
+private func check(_ text: String, file: String = "fun-with-science/inquiry/science-investigation.md",
+                   firstLine: Int = 5) -> [String] {
+    let body = MarkdownBody(text: text, source: SourceFile(relativePath: file, displayPath: "content/" + file), firstLine: firstLine)
+    return BodyChecker.check(body, contentRoot: root).map {
+        "\($0.location.line):\($0.location.column) \($0.severity.rawValue) \($0.rule.rawValue)"
+    }
+}
+
+@Test func validLinksPass() {
+    #expect(check("[quiz](measurements-quiz.md) ![d](../diagram.png) [w](../../_media/worksheet.pdf)\n"
+        + "[dir](../) [web](https://example.com) [top](#top) [abs](/x) [mail](mailto:a@b.c)\n").isEmpty)
+}
+
+@Test func brokenLinksAreErrorsAtTheirPosition() {
+    let text = "Intro line.\n\nSee [missing](nothing.md) and ![gone](../nope.png).\n\n[out](../../../../etc/passwd)\n"
+    #expect(check(text) == ["7:5 error link-broken", "7:31 error link-broken", "9:1 error link-broken"])
+}
+
+@Test func columnsCountCharactersNotBytes() {
+    // "Ünïcödé — 日本語 " is 15 characters but 27 UTF-8 bytes before the link.
+    let text = "Ünïcödé — 日本語 [x](missing.md)\n"
+    #expect(check(text, firstLine: 1) == ["1:15 error link-broken"])
+}
+
+@Test func rawHTMLAndUnsafeLinksAreWarnings() {
+    let text = "<div>\nblock\n</div>\n\nText with <b>bold</b> and [bad](javascript:alert(1)).\n"
+    #expect(check(text, firstLine: 10) == [
+        "10:1 warning raw-html", "14:11 warning raw-html", "14:18 warning raw-html", "14:27 warning unsafe-link",
+    ])
+}
+
+@Test func linksOnContinuationLinesAndInListsArePlaced() {
+    let text = "First line of a paragraph\n  and [broken](gone.md) here.\n\n- item\n  - nested [x](gone2.md)\n"
+        + "- item with\n    more [y](gone3.md)\n\n> quoted\n>   again [z](gone4.md)\n"
+    #expect(check(text, firstLine: 1) == ["2:7 error link-broken", "5:12 error link-broken", "7:10 error link-broken",
+                                          "10:11 error link-broken"])
+}
+
+@Test func messagesNameTheLinkAndTheFix() {
+    let body = MarkdownBody(text: "[a](gone.md)\n", source: SourceFile(relativePath: "x.md", displayPath: "content/x.md"), firstLine: 3)
+    let diagnostic = BodyChecker.check(body, contentRoot: root).first
+    #expect(diagnostic?.message.contains("`gone.md`") == true)
+    #expect(diagnostic?.location == Catalog.SourceLocation(file: "content/x.md", line: 3, column: 1))
+}
+
+@Test func checksEachBodyOfAModelOnce() {
+    var model = SiteFixture.model()
+    let broken = SiteFixture.body("[x](gone.md)\n", "fun-with-science/inquiry/lab-safety.md")
+    model.contexts[4].versions[SiteFixture.en]?.body = broken
+    model.contexts[4].versions[SiteFixture.es]?.body = broken
+    let found = BodyChecker.check(model, contentRoot: SiteFixture.contentRoot)
+    #expect(found.map(\.location) == [Catalog.SourceLocation(file: "content/fun-with-science/inquiry/lab-safety.md", line: 4, column: 1)])
+}
+
+@Test func sampleContentBodiesHaveNoBrokenLinksOrRawHTML() throws {
+    let root = ContentRoot(path: Repository.root.appendingPathComponent("content").path)
+    let model = try #require(CatalogLoader.load(root).model)
+    let found = BodyChecker.check(model, contentRoot: root.url)
+    #expect(found.isEmpty, "\(found.map { "\($0.location.file):\($0.location.line):\($0.location.column) \($0.message)" })")
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+private func render(_ markdown: String, resolve: @escaping HTMLRenderer.Resolver = { url, _ in url }) -> String {
+    HTMLRenderer(resolve: resolve).render(MarkdownParser.parse(markdown))
+}
+
+@Test func rendersCommonMarkWithTablesAndStrikethrough() {
+    let html = render("# Title\n\nSome *em* and **strong** and ~~gone~~ and `code`.\n\n| a | b |\n|:--|--:|\n| 1 | 2 |\n")
+    #expect(html == """
+        <h2 id="title">Title</h2>
+        <p>Some <em>em</em> and <strong>strong</strong> and <del>gone</del> and <code>code</code>.</p>
+        <div class="table-scroll" tabindex="0"><table>
+        <thead>
+        <tr>
+        <th style="text-align:left">a</th>
+        <th style="text-align:right">b</th>
+        </tr>
+        </thead>
+        <tbody>
+        <tr>
+        <td style="text-align:left">1</td>
+        <td style="text-align:right">2</td>
+        </tr>
+        </tbody>
+        </table></div>
+
+        """)
+}
+
+@Test func rendersTightAndLooseListsAndCode() {
+    #expect(render("- a\n- b\n") == "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n")
+    #expect(render("3. a\n\n4. b\n") == "<ol start=\"3\">\n<li><p>a</p>\n</li>\n<li><p>b</p>\n</li>\n</ol>\n")
+    #expect(render("```swift x\nlet a = \"<b>\"\n```\n") == "<pre><code class=\"language-swift\">let a = &quot;&lt;b&gt;&quot;\n</code></pre>\n")
+}
+
+@Test func leavesRawHTMLOut() {
+    let html = render("<div onclick=\"x()\">block</div>\n\nText <span style=\"x\">inline</span> <script>alert(1)</script>\n")
+    // Tags are left out; the text between them stays, as text.
+    #expect(html == "<p>Text inline alert(1)</p>\n")
+}
+
+@Test(arguments: ["javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)", "vbscript:msgbox(1)",
+                  "data:text/html;base64,PHNjcmlwdD4=", "&#106;avascript:alert(1)", "java&#9;script:alert(1)"])
+func unsafeLinksBecomeText(url: String) {
+    let resolver = BodyLinksTestResolver()
+    let html = render("[click](\(url)) ![pic](\(url)) <\(url)>\n", resolve: resolver.resolve)
+    #expect(!html.contains("<a "))
+    #expect(!html.contains("<img"))
+    #expect(html.contains("click"))
+}
+
+/// The site's policy for links without page context: unsafe and relative links are dropped.
+struct BodyLinksTestResolver {
+    func resolve(_ url: String, _ isImage: Bool) -> String? {
+        switch LinkPolicy.classify(url) {
+        case .external(let kept), .fragment(let kept): return kept
+        case .unsafe, .relative: return nil
+        }
+    }
+}
+
+@Test func classifiesDestinations() {
+    #expect(LinkPolicy.classify("#part") == .fragment("#part"))
+    #expect(LinkPolicy.classify("https://example.com/a") == .external("https://example.com/a"))
+    #expect(LinkPolicy.classify("/absolute/path") == .external("/absolute/path"))
+    #expect(LinkPolicy.classify("mailto:a@example.com") == .external("mailto:a@example.com"))
+    #expect(LinkPolicy.classify("java\nscript:x") == .unsafe(scheme: "javascript"))
+    #expect(LinkPolicy.classify("../my%20file.pdf?x=1#p") == .relative(path: "../my file.pdf", suffix: "?x=1#p"))
+    #expect(LinkPaths.resolve("../b/c.md", from: "a/x/index.md") == "a/b/c.md")
+    #expect(LinkPaths.resolve("./c.md", from: "index.md") == "c.md")
+    #expect(LinkPaths.resolve("../../c.md", from: "a/index.md") == nil)
+}
+
+@Test func escapesEveryMarkupCharacter() {
+    #expect(HTMLEscaping.escape("a<b>&\"c'd") == "a&lt;b&gt;&amp;&quot;c&#39;d")
+    #expect(HTMLEscaping.escape("plain ünïcödé") == "plain ünïcödé")
+    #expect(HTMLEscaping.escape("") == "")
+}
+
+@Test func plainTextSkipsMarkupAndHTML() {
+    let text = MarkdownParser.parse("# Head\n\nSome *text* <b>x</b> `code`\nnext\n").plainText
+    #expect(text == "Head Some text x code next ")
+}

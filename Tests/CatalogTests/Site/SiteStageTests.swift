@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+private func pages(_ sink: MemorySink) -> [String: String] {
+    sink.files.filter { $0.key.hasSuffix(".html") }.mapValues { String(decoding: $0, as: UTF8.self) }
+}
+
+@Test func writesEveryPageOfEveryLocaleAndNoOmittedOne() throws {
+    let (sink, diagnostics) = try SiteFixture.build()
+    #expect(diagnostics.isEmpty)
+    let written = Set(pages(sink).keys)
+    for locale in ["en-us", "es-us", "ar"] {
+        #expect(written.contains("\(locale)/index.html"))
+        #expect(written.contains("\(locale)/fun-with-science/inquiry/measurements-quiz/index.html"))
+        #expect(written.contains("search/\(locale)/index.html"))
+    }
+    #expect(written.contains("index.html"))
+    #expect(!written.contains("ar/fun-with-science/inquiry/lab-safety/index.html"))
+    #expect(written.count == 3 * 2 + 5 + 5 + 4 + 1)
+}
+
+@Test func everyPageHasLanguageTitleAndExactlyOneH1() throws {
+    let (sink, _) = try SiteFixture.build()
+    for (path, html) in pages(sink) {
+        #expect(html.components(separatedBy: "<h1").count == 2, "\(path) has one h1")
+        #expect(html.contains("<title>"), "\(path) has a title")
+        let isArabic = path.hasPrefix("ar/") || path.hasPrefix("search/ar/")
+        #expect(html.contains(isArabic ? "<html lang=\"ar\" dir=\"rtl\">" : "dir=\"ltr\">"), "\(path) direction")
+        for landmark in ["<header", "<main id=\"main\">", "<footer"] { #expect(html.contains(landmark), "\(path) \(landmark)") }
+    }
+}
+
+@Test func languageSwitcherLinksTheSameContextOrItsNearestAncestor() throws {
+    let (sink, _) = try SiteFixture.build()
+    let html = try #require(sink.text("en-us/fun-with-science/inquiry/lab-safety/index.html"))
+    #expect(html.contains("<a href=\"../../../../es-us/fun-with-science/inquiry/lab-safety/index.html\" hreflang=\"es-us\" lang=\"es-us\">"))
+    #expect(html.contains("<a href=\"../../../../ar/fun-with-science/inquiry/index.html\" hreflang=\"ar\" lang=\"ar\">"))
+    #expect(html.contains("aria-current=\"page\">English"))
+}
+
+@Test func fallbackPagesSayNotTranslatedAndMarkTheDefaultLanguage() throws {
+    let (sink, _) = try SiteFixture.build()
+    let html = try #require(sink.text("es-us/fun-with-science/inquiry/measurements-quiz/index.html"))
+    #expect(html.contains("<p class=\"note\" role=\"note\">Esta página aún no está traducida. Se muestra en inglés (Estados Unidos)."))
+    #expect(html.contains("<h1 lang=\"en-us\">Measurements Quiz</h1>"))
+    #expect(html.contains("<div class=\"body\" lang=\"en-us\">"))
+    let translated = try #require(sink.text("es-us/fun-with-science/inquiry/science-investigation/index.html"))
+    #expect(!translated.contains("class=\"note\""))
+    #expect(translated.contains("Abrir en Libros de Ciencia"), "author's override of openInApp")
+}
+
+@Test func bodyLinksGoToPagesAndMediaIsCopied() throws {
+    let (sink, _) = try SiteFixture.build()
+    let html = try #require(sink.text("en-us/fun-with-science/inquiry/science-investigation/index.html"))
+    #expect(html.contains("<a href=\"../../../../en-us/fun-with-science/inquiry/measurements-quiz/index.html#start\">"))
+    #expect(html.contains("<img src=\"../../../../media/fun-with-science/diagram.png\" alt=\"A labelled diagram\" loading=\"lazy\">"))
+    #expect(html.contains("<a href=\"../../../../media/_media/worksheet.pdf\">"))
+    #expect(html.contains("<a href=\"https://example.com/more?a=1&amp;b=2\">"))
+    #expect(sink.files["media/fun-with-science/diagram.png"] != nil)
+    #expect(sink.files["media/_media/worksheet.pdf"] != nil)
+    // lab-safety is omitted in Arabic, so the Arabic quiz's link would go to English; the
+    // Spanish investigation links the quiz in Spanish (a fallback page, still Spanish).
+    let spanish = try #require(sink.text("es-us/fun-with-science/inquiry/science-investigation/index.html"))
+    #expect(spanish.contains("<a href=\"../../../../es-us/fun-with-science/inquiry/measurements-quiz/index.html\">prueba</a>"))
+    let home = try #require(sink.text("en-us/index.html"))
+    #expect(home.contains("<a href=\"../en-us/fun-with-science/index.html\">Fun with Science</a>"))
+}
+
+@Test func linksToContextsLeftOutOfALocaleGoToTheDefaultLocale() throws {
+    var model = SiteFixture.model()
+    let body = SiteFixture.body("See [safety](lab-safety.md).\n", "fun-with-science/inquiry/measurements-quiz.md")
+    model.contexts[3].versions[SiteFixture.ar]?.body = body
+    let (sink, _) = try SiteFixture.build(model)
+    let html = try #require(sink.text("ar/fun-with-science/inquiry/measurements-quiz/index.html"))
+    #expect(html.contains("<a href=\"../../../../en-us/fun-with-science/inquiry/lab-safety/index.html\">safety</a>"))
+}
+
+@Test func identifiersArePercentEncodedOnDiskAndEscapedAgainInLinks() throws {
+    #expect(SitePaths.encodeIdentifier("café día~1") == "caf%C3%A9%20d%C3%ADa~1")
+    #expect(SitePaths.href("en-us/caf%C3%A9/index.html") == "en-us/caf%25C3%25A9/index.html")
+    var model = SiteFixture.model()
+    model.contexts[4].identifier = "café día"
+    model.contexts[4].identifierPath[3] = "café día"
+    let (sink, _) = try SiteFixture.build(model)
+    #expect(sink.files["en-us/fun-with-science/inquiry/caf%C3%A9%20d%C3%ADa/index.html"] != nil)
+    let chapter = try #require(sink.text("en-us/fun-with-science/inquiry/index.html"))
+    #expect(chapter.contains("href=\"../../../en-us/fun-with-science/inquiry/caf%25C3%25A9%2520d%25C3%25ADa/index.html\""))
+}
+
+@Test func buildsAreByteIdentical() throws {
+    let (first, _) = try SiteFixture.build()
+    let (second, _) = try SiteFixture.build()
+    #expect(first.files == second.files)
+}
+
+@Test func structuredDataDescribesTheLearningResource() throws {
+    let (sink, _) = try SiteFixture.build()
+    let html = try #require(sink.text("en-us/fun-with-science/inquiry/science-investigation/index.html"))
+    let start = try #require(html.range(of: "<script type=\"application/ld+json\">"))
+    let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+    let json = try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8)) as? [String: Any]
+    #expect(json?["@type"] as? String == "LearningResource")
+    #expect(json?["typicalAgeRange"] as? String == "9-11")
+    #expect(json?["timeRequired"] as? String == "PT20M")
+    #expect(json?["inLanguage"] as? String == "en-us")
+    #expect(json?["learningResourceType"] as? String == "Exercise")
+    #expect(json?["keywords"] as? String == "experiment, fair test")
+    #expect(json?["url"] as? String == "https://books.example.com/catalog/en-us/fun-with-science/inquiry/science-investigation/")
+}
+
+@Test func sitemapListsEveryPageWithAlternates() throws {
+    let (sink, _) = try SiteFixture.build()
+    let sitemap = try #require(sink.text("sitemap.xml"))
+    #expect(sitemap.components(separatedBy: "<url>").count - 1 == 3 + 5 + 5 + 4)
+    #expect(sitemap.contains("<xhtml:link rel=\"alternate\" hreflang=\"ar\" href=\"https://books.example.com/catalog/ar/\"/>"))
+}
+
+@Test func brandingIsCopiedAndTheAccentStaysReadable() throws {
+    var model = SiteFixture.model()
+    model.app.site.logo = "fun-with-science/diagram.png"
+    model.app.site.stylesheet = "missing.css"
+    let (sink, diagnostics) = try SiteFixture.build(model)
+    #expect(sink.files["assets/logo.png"] != nil)
+    #expect(diagnostics.map(\.rule) == ["link-broken"])
+    let css = try #require(sink.text("assets/site.css"))
+    let accent = try #require(AccentColor.parse(String(css.dropFirst(":root{--accent:".count).prefix(7))))
+    #expect(AccentColor.contrast(accent, AccentColor.surface) >= 4.5)
+    #expect(AccentColor.readable("#123456") == "#123456")
+}
+
+@Test func aHomeBodyWithoutTranslationIsMarkedAsTheDefaultLanguage() throws {
+    var model = SiteFixture.model()
+    model.app.body[SiteFixture.ar] = model.app.body[SiteFixture.en]
+    let (sink, _) = try SiteFixture.build(model)
+    #expect(try #require(sink.text("ar/index.html")).contains("<div class=\"body\" lang=\"en-us\" dir=\"ltr\">"))
+    #expect(try #require(sink.text("en-us/index.html")).contains("<div class=\"body\">"))
+}
