@@ -15,7 +15,10 @@ public enum CatalogLoader {
             return LoadResult(model: nil, diagnostics: bag, coverage: nil)
         }
         Validator.validate(tree, into: &bag)
-        return LoadResult(model: ModelBuilder(tree: tree).build(), diagnostics: bag,
+        let model = ModelBuilder(tree: tree).build()
+        // Links and raw HTML in bodies are checked on the model, where each body is known once.
+        bag.append(contentsOf: BodyChecker.check(model, contentRoot: root.url))
+        return LoadResult(model: model, diagnostics: bag,
                           coverage: TranslationCoverage(tree: tree))
     }
 }
