@@ -28,8 +28,18 @@ enum CatalogConfigReader {
                       "no catalog.yml in \(root.displayPath); create one with bundleIdentifier, title, defaultLocale and locales")
             return nil
         }
-        guard let text = ContentFiles.readText(url, file: file, into: &bag),
-              let node = YAMLReader.parse(text, file: file, firstLine: 1, into: &bag) else { return nil }
+        guard let text = ContentFiles.readText(url, file: file, into: &bag) else { return nil }
+        var syntax = DiagnosticBag()
+        let parsed = YAMLReader.parse(text, file: file, firstLine: 1, into: &syntax)
+        bag.append(contentsOf: syntax.items)
+        guard let node = parsed else {
+            // An empty file parses to nothing without a syntax error; it still lacks every key.
+            if !syntax.hasErrors {
+                bag.error("catalog-required", at: file.location(),
+                          "catalog.yml is empty; add bundleIdentifier, title, defaultLocale and locales")
+            }
+            return nil
+        }
         guard case .mapping(let pairs) = node.value else {
             bag.error("value-type", at: node.location, "catalog.yml must be a map of keys such as bundleIdentifier and title")
             return nil

@@ -23,6 +23,9 @@ struct ContextFields: Sendable {
     var body: MarkdownBody?
     /// True when the front matter could not be read: its absence of a title is not reported again.
     var isBroken = false
+    /// Keys given with a value of the wrong type (already reported), so that rules do not
+    /// report them again as missing.
+    var unreadableKeys: Set<String> = []
 
     static let keys = ["identifier", "title", "type", "customTypeName", "summary", "topic", "suggestedAge",
                        "suggestedCompletionTime", "assignable", "displayOrder", "thumbnail", "thumbnailFit",

@@ -21,6 +21,13 @@ struct FrontMatterReader {
             fields.isBroken = true
             return fields
         }
+        return read(text: text, file: file, mode: mode, into: &bag)
+    }
+
+    /// Reads a file's text (already decoded); separate from `read(_:mode:into:)` so that the
+    /// fuzz target (Fuzz/) can feed it text without files.
+    func read(text: String, file: SourceFile, mode: Mode, into bag: inout DiagnosticBag) -> ContextFields {
+        var fields = ContextFields()
         let parts = FrontMatter.split(text)
         if !parts.body.isEmpty || parts.yaml == nil {
             fields.body = MarkdownBody(text: parts.body, source: file, firstLine: parts.bodyFirstLine)
@@ -78,6 +85,8 @@ struct FrontMatterReader {
         fields.universalLinkURL = keyed["universalLinkURL"].flatMap { SharedFields.absoluteURL("universalLinkURL", $0, reader: &reader) }
         fields.minimumBundleVersion = keyed["minimumBundleVersion"].flatMap { SharedFields.bundleVersion($0, reader: &reader) }
         fields.draft = keyed["draft"].flatMap { reader.bool("draft", $0)?.value } ?? false
+        if keyed["title"] != nil, fields.title?.isEmpty ?? true { fields.unreadableKeys.insert("title") }
+        if keyed["summary"] != nil, fields.summary?.isEmpty ?? true { fields.unreadableKeys.insert("summary") }
     }
 
     private func readTranslation(_ pairs: [YAMLPair], into fields: inout ContextFields, reader: inout FieldReader) {

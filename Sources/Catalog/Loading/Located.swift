@@ -21,4 +21,7 @@ struct Localized<Value: Sendable & Equatable>: Sendable {
     }
 
     var isLocaleMap: Bool { plain == nil }
+
+    /// True when nothing could be read: no plain value and no locale entry.
+    var isEmpty: Bool { plain == nil && byLocale.isEmpty }
 }

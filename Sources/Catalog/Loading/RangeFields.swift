@@ -18,6 +18,9 @@ enum RangeFields {
         case .failure(.reversed(let lower, let upper)):
             reader.diagnostics.error(rule, at: node.location,
                                      "\(key) lower bound \(lower) is above upper bound \(upper); write the smaller number first")
+        case .failure(.negative):
+            reader.diagnostics.error(rule, at: node.location,
+                                     "\(key) cannot be negative; write \(forms)")
         case .failure(.notWhole):
             reader.diagnostics.error(rule, at: node.location,
                                      "\(key) '\(node.scalar ?? "")' does not come out in whole \(rule == "age-range" ? "years" : "minutes"); write e.g. \(forms)")

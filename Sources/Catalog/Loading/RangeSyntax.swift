@@ -4,6 +4,7 @@ import Foundation
 enum RangeSyntax {
     enum Failure: Error, Equatable {
         case malformed
+        case negative
         case notWhole
         case reversed(lower: Int64, upper: Int64)
     }
@@ -30,6 +31,7 @@ enum RangeSyntax {
     }()
 
     private static func pair(_ items: [YAMLNode], unit: Decimal) -> Result<ClosedIntRange, Failure> {
+        if items.contains(where: { $0.scalar.map(isNegativeNumber) == true }) { return .failure(.negative) }
         guard items.count == 2, let low = items[0].scalar, let high = items[1].scalar,
               items.allSatisfy({ $0.isPlainNumber }) else { return .failure(.malformed) }
         return bounds(low, high, multiplier: unit)
@@ -38,6 +40,7 @@ enum RangeSyntax {
     /// Parses `lower[-upper|+][ unit]`; with no unit allowed (`units` empty) a unit is malformed.
     private static func parse(_ raw: String, units: [String: Decimal]) -> Result<ClosedIntRange, Failure> {
         var text = raw.trimmingSpaces.lowercased()
+        if isNegativeNumber(text) { return .failure(.negative) }
         var multiplier: Decimal = 1
         if let unitStart = text.lastIndex(where: { $0.isNumber || $0 == "+" }).map(text.index(after:)),
            unitStart < text.endIndex {
@@ -67,6 +70,12 @@ enum RangeSyntax {
                     : .failure(.reversed(lower: lower, upper: upper))
             }
         }
+    }
+
+    /// `-3`, `-1.5 h`: a minus sign before a number (not a range separator).
+    private static func isNegativeNumber(_ text: String) -> Bool {
+        let trimmed = text.trimmingSpaces
+        return trimmed.hasPrefix("-") && trimmed.dropFirst().first?.isNumber == true
     }
 
     /// A non-negative decimal times the unit, which must come out whole.

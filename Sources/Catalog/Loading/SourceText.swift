@@ -56,7 +56,21 @@ enum SourceText {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return .failure(firstInvalidPosition(bytes))
         }
-        return .success(text)
+        return .success(text.utf8.contains(UInt8(ascii: "\r")) ? normalizingLoneCarriageReturns(text) : text)
+    }
+
+    /// A CR that is not part of CRLF ends a line for libyaml, cmark and editors alike, but
+    /// not for line-by-line readers such as the front-matter split: make it a LF, so that
+    /// every reader counts the same lines (found by the fuzz target in Fuzz/).
+    private static func normalizingLoneCarriageReturns(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for (index, byte) in bytes.enumerated() {
+            let isLone = byte == UInt8(ascii: "\r") && (index + 1 == bytes.count || bytes[index + 1] != UInt8(ascii: "\n"))
+            out.append(isLone ? UInt8(ascii: "\n") : byte)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The line and column of the first byte that is not valid UTF-8, for the diagnostic.

@@ -7,24 +7,42 @@ extension YAMLReader {
             file.location(line: mark.line + lineOffset, column: max(mark.column, 1))
         }
         switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-             .composer(_, let problem, let mark, _):
-            return .error("yaml-syntax", at: at(mark), "invalid YAML: \(explain(problem))")
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            // libyaml's context says what it was reading and where that began (an unclosed
+            // quote is found only at the end of the text, far from the quote itself).
+            let started = context.map { " \($0.text) that starts at line \($0.mark.line + lineOffset), column \($0.mark.column)" } ?? ""
+            return .error("yaml-syntax", at: at(mark), "invalid YAML: \(explain(problem + started))")
         case .duplicatedKeysInMapping(let keys, let context):
             let key = keys.first ?? ""
             let second = secondOccurrence(of: key, after: context.mark, in: yaml)
                 .map { file.location(line: $0.line + lineOffset, column: $0.column) } ?? at(context.mark)
             return .error("duplicate-key", at: second,
                           "the key '\(key)' is given twice in one map; keep only one of them")
-        case .reader(let problem, _, _, _):
-            return .error("yaml-syntax", at: file.location(line: lineOffset + 1), "invalid YAML: \(problem)")
+        case .reader(let problem, let offset, _, _):
+            let position = offset.map { self.position(ofCharacter: $0, in: yaml) } ?? (line: 1, column: 1)
+            return .error("yaml-syntax", at: file.location(line: position.line + lineOffset, column: position.column),
+                          "invalid YAML: \(problem)")
         default:
             return .error("yaml-syntax", at: file.location(line: lineOffset + 1), "the YAML cannot be read")
         }
     }
 
+    /// The 1-based line and column of the character at `offset` (libyaml's reader counts
+    /// from the start of the text, not by lines).
+    private static func position(ofCharacter offset: Int, in yaml: String) -> (line: Int, column: Int) {
+        var line = 1, column = 1
+        for character in yaml.prefix(offset) {
+            if character.isNewline { line += 1; column = 1 } else { column += 1 }
+        }
+        return (line, column)
+    }
+
     /// libyaml's messages, with the advice an author needs.
     private static func explain(_ problem: String) -> String {
+        if problem.contains("Maximum nesting level") {
+            return "the values are nested too deeply (more than 1000 levels); flatten them"
+        }
         if problem.contains("tab") {
             return problem + " (indent with spaces, not tabs)"
         }
@@ -37,17 +55,32 @@ extension YAMLReader {
         return problem
     }
 
-    /// The position of the repeated key: the next line after the first key that starts
-    /// with the same key at the same column. Yams reports only the first one.
+    /// The position of the repeated key, which Yams does not give (it reports the first):
+    /// in a block map the next line that starts with the key at the first key's column; in
+    /// a flow map (`{a: 1, a: 2}`) the next `key:` after the first one.
     private static func secondOccurrence(of key: String, after first: Mark, in yaml: String) -> (line: Int, column: Int)? {
         let lines = yaml.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        guard first.line >= 1, first.line < lines.count else { return nil }
+            .map { String(decoding: $0, as: UTF8.self) }
+        guard first.line >= 1, first.line <= lines.count else { return nil }
+        let spellings = [key, "\"\(key)\"", "'\(key)'"].map { $0 + ":" }
         for index in first.line..<lines.count {
-            let text = String(decoding: lines[index], as: UTF8.self)
+            let text = lines[index]
             let indent = text.prefix { $0 == " " }.count
-            let rest = text.dropFirst(indent)
-            for spelling in [key, "\"\(key)\"", "'\(key)'"] where rest.hasPrefix(spelling + ":") {
-                if indent + 1 == first.column { return (index + 1, indent + 1) }
+            if indent + 1 == first.column, spellings.contains(where: text.dropFirst(indent).hasPrefix) {
+                return (index + 1, indent + 1)
+            }
+        }
+        return nextFlowKey(spellings, after: first, in: lines)
+    }
+
+    private static func nextFlowKey(_ spellings: [String], after first: Mark, in lines: [String]) -> (line: Int, column: Int)? {
+        for index in (first.line - 1)..<lines.count {
+            let characters = Array(lines[index])
+            let start = index == first.line - 1 ? first.column : 0
+            guard start < characters.count else { continue }
+            for column in start..<characters.count where column == 0 || " ,{".contains(characters[column - 1]) {
+                let rest = String(characters[column...])
+                if spellings.contains(where: rest.hasPrefix) { return (index + 1, column + 1) }
             }
         }
         return nil

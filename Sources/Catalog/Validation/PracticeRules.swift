@@ -17,7 +17,8 @@ enum ContainerAssignableRule: ContentRule {
 /// assignable-summary: an assignable activity has a summary teachers can read.
 enum AssignableSummaryRule: ContentRule {
     static func check(_ tree: ContentTree, into bag: inout DiagnosticBag) {
-        for (_, context) in tree.published where !context.fields.isBroken && !context.isMissingIndex {
+        for (_, context) in tree.published where !context.fields.isBroken && !context.isMissingIndex
+            && !context.fields.unreadableKeys.contains("summary") {
             let assignable = context.fields.assignable?.value ?? !context.isDirectory
             guard assignable, context.fields.summary?.defaultValue(tree.config.defaultLocale) == nil else { continue }
             bag.warning("assignable-summary", at: context.fields.title?.location ?? context.source.location(),

@@ -5,7 +5,8 @@ import Foundation
 enum TitleRule: ContentRule {
     static func check(_ tree: ContentTree, into bag: inout DiagnosticBag) {
         checkApp(tree.config, into: &bag)
-        for (_, context) in tree.published where !context.fields.isBroken && !context.isMissingIndex {
+        for (_, context) in tree.published where !context.fields.isBroken && !context.isMissingIndex
+            && !context.fields.unreadableKeys.contains("title") {
             guard let title = context.fields.title, title.defaultValue(tree.config.defaultLocale) != nil else {
                 let location = context.fields.title?.location ?? context.source.location()
                 bag.error("title-required", at: location,

@@ -1,0 +1,17 @@
+import Foundation
+
+/// libFuzzer entry point for the thumbnails stage's image readers (scripts/fuzz image):
+/// `ImageCodec.probe` reads a PNG or JPEG header, and an image whose header passes the
+/// size limits is decoded as the thumbnails stage would (to at least 330×330). The C
+/// codec installs its own libjpeg error manager; any bytes must give a value or an error.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzImage(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
+    let bytes = Data(bytes: data, count: size)
+    guard let header = try? ImageCodec.probe(bytes) else { return 0 }
+    // Large but valid headers are legitimate; decoding them only measures memory.
+    guard header.width * header.height <= 4_000_000 else { return 0 }
+    if let image = try? ImageCodec.decode(bytes, minimumWidth: 330, minimumHeight: 330) {
+        precondition(image.pixels.count == image.width * image.height * image.channels, "pixel buffer size")
+    }
+    return 0
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// docs/DIAGNOSTICS.md, rendered from the rule registry so that the document can never
+/// drift from the rules the tool reports (a test compares the committed file with this).
+public enum RuleCatalogue {
+    public static let regenerateCommand = "swift run catalog-build rules --markdown > docs/DIAGNOSTICS.md"
+
+    /// The whole document: an index table, then one section per rule in id order.
+    public static func markdown(_ rules: [Rule] = Rules.all) -> String {
+        var out = """
+            # Diagnostics
+
+            <!-- Generated from Sources/Catalog/Diagnostics/Rules*.swift; do not edit.
+                 Regenerate with: \(regenerateCommand) -->
+
+            Every problem `catalog-build validate` or `build` reports names one of these rules
+            in brackets (`[age-range]`), in the `rule` field of `--format json` and in the
+            `title` of `--format github`. Errors make `validate` and `build` exit with status 1;
+            warnings are printed and do not. Positions point at the offending value; a problem
+            with a whole file points at its line 1, column 1.
+
+
+            """
+        out += "| Rule | Severity | What it checks |\n|---|---|---|\n"
+        for rule in rules {
+            out += "| [`\(rule.id)`](#\(rule.id)) | \(rule.severity.rawValue) | \(tableCell(rule.summary)) |\n"
+        }
+        for rule in rules { out += "\n" + section(rule) }
+        return out
+    }
+
+    /// One rule: heading, severity, what it checks, why, an example and the fix.
+    static func section(_ rule: Rule) -> String {
+        """
+        ## \(rule.id)
+
+        **Severity:** \(rule.severity.rawValue)
+
+        \(rule.summary)
+
+        **Why:** \(rule.rationale)
+
+        **Example:**
+
+        \(example(rule.example))
+
+        **Fix:** \(rule.fix)
+
+        """
+    }
+
+    /// Examples with written-out line breaks (`\n` in the registry) are YAML and shown as
+    /// a code block; the others are prose.
+    static func example(_ text: String) -> String {
+        guard text.contains("\\n") else { return text }
+        return "```yaml\n" + text.replacingOccurrences(of: "\\n", with: "\n") + "\n```"
+    }
+
+    /// A table cell cannot hold `|` or a line break.
+    private static func tableCell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+
+    /// `catalog-build rules` without `--markdown`: one line per rule.
+    public static func list(_ rules: [Rule] = Rules.all) -> String {
+        let width = rules.map(\.id.rawValue.count).max() ?? 0
+        return rules.map { rule in
+            rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                + rule.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + "  " + rule.summary
+        }.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+/// Positions that YAML gives and the readers turn into diagnostics: the second of two
+/// duplicate keys, reader errors inside a line, columns in characters, negative ranges.
+@Suite struct YAMLPositionTests {
+    private func diagnostics(_ yaml: String, firstLine: Int = 2) -> [String] {
+        var bag = DiagnosticBag()
+        _ = YAMLReader.parse(yaml, file: SourceFile(relativePath: "f.md", displayPath: "f.md"), firstLine: firstLine, into: &bag)
+        return bag.items.map { "\($0.rule) \($0.location.line):\($0.location.column)" }
+    }
+
+    @Test(arguments: [
+        ("title: A\nsummary: B\ntitle: C", "duplicate-key 4:1"),
+        ("progressReporting:\n  - kind: score\n    details: a\n    kind: percent", "duplicate-key 5:5"),
+        ("summary: {en-us: 日本語, en-us: x}", "duplicate-key 2:23"),
+        ("title:\n  en-us: A\n  'en-us': B", "duplicate-key 4:3"),
+    ])
+    func duplicateKeyAtTheSecondKey(yaml: String, expected: String) {
+        #expect(diagnostics(yaml) == [expected])
+    }
+
+    @Test func readerErrorAtTheCharacter() {
+        // U+0007 is not allowed in YAML; libyaml reports an offset from the start of the text.
+        #expect(diagnostics("title: A\nsummary: ab\u{7}c") == ["yaml-syntax 3:12"])
+    }
+
+    @Test func columnsCountCharacters() throws {
+        let content = try TempContent(["quiz.md": "---\ntitle: 日本語のタイトル\nsummary: 說明\ntopic: 科学\n---\n"])
+        defer { content.remove() }
+        #expect(content.load().summaries(prefix: content.prefix) == ["error topic quiz.md:4:8"])
+    }
+
+    @Test(arguments: ["-3", "-1-5", "-2 h"])
+    func negativeBoundsAreNamed(text: String) {
+        let node = YAMLNode(value: .scalar(text, isPlain: true), location: SourceLocation(file: "f"))
+        #expect(RangeSyntax.age(node) == .failure(.negative) || RangeSyntax.completionTime(node) == .failure(.negative))
+    }
+
+    @Test func negativeBoundInAList() {
+        let items = ["-1", "5"].map { YAMLNode(value: .scalar($0, isPlain: true), location: SourceLocation(file: "f")) }
+        #expect(RangeSyntax.age(YAMLNode(value: .sequence(items), location: SourceLocation(file: "f"))) == .failure(.negative))
+    }
+
+    @Test func aliasesThatExpandTooFarStop() {
+        var lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
+        for (previous, name) in zip("abcde", "bcdef") {
+            lines.append("\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ", ") + "]")
+        }
+        #expect(diagnostics(lines.joined(separator: "\n")) == ["yaml-syntax 2:1"])
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+/// One fixture directory: `content/` (a content directory), `expected.txt` (one
+/// `severity rule path:line:column` per line, paths relative to content/), and optionally
+/// `via-binary` (checked through the built executable) and `generate.txt` (files too big or
+/// too many to commit, made when the fixture is copied).
+struct Fixture: CustomTestStringConvertible, Sendable {
+    let name: String
+    let url: URL
+
+    var testDescription: String { name }
+    var isViaBinary: Bool { FileManager.default.fileExists(atPath: url.appendingPathComponent("via-binary").path) }
+
+    var expected: [String] {
+        get throws {
+            let text = try String(contentsOf: url.appendingPathComponent("expected.txt"), encoding: .utf8)
+            return text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        }
+    }
+
+    /// The fixtures under Tests/Fixtures/<folder>, by name.
+    static func all(in folder: String) -> [Fixture] {
+        let base = Repository.root.appendingPathComponent("Tests/Fixtures/\(folder)")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.sorted().map { Fixture(name: $0, url: base.appendingPathComponent($0)) }
+    }
+
+    /// Copies content/ into a fresh directory (so that generated files never touch the
+    /// repository) and runs generate.txt there.
+    func materialize() throws -> Workspace {
+        let workspace = try Workspace()
+        try FileManager.default.copyItem(at: url.appendingPathComponent("content"), to: workspace.content)
+        let script = url.appendingPathComponent("generate.txt")
+        if let text = try? String(contentsOf: script, encoding: .utf8) {
+            for line in text.split(separator: "\n") { try workspace.generate(line.split(separator: " ").map(String.init)) }
+        }
+        return workspace
+    }
+}
+
+/// A temporary directory holding `content/`; diagnostics print paths as `content/…`.
+struct Workspace {
+    let parent: URL
+    var content: URL { parent.appendingPathComponent("content") }
+    var root: ContentRoot { ContentRoot(path: "content", currentDirectory: parent.path) }
+
+    init() throws {
+        parent = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: parent) }
+
+    /// `pad PATH BYTES` grows a file with trailing spaces; `repeat COUNT TEMPLATE PATTERN`
+    /// copies a template to COUNT paths (PATTERN takes a `%04d`).
+    func generate(_ words: [String]) throws {
+        switch (words.first, words.count) {
+        case ("pad", 3):
+            let file = content.appendingPathComponent(words[1])
+            var data = try Data(contentsOf: file)
+            data.append(Data(repeating: UInt8(ascii: " "), count: max(Int(words[2])! - data.count, 0)))
+            try data.write(to: file)
+        case ("repeat", 4):
+            let template = try Data(contentsOf: content.appendingPathComponent(words[2]))
+            for n in 1...Int(words[1])! {
+                try template.write(to: content.appendingPathComponent(String(format: words[3], n)))
+            }
+        default:
+            Issue.record("unknown generate.txt line: \(words.joined(separator: " "))")
+        }
+    }
+
+    /// Runs the built executable's `validate --format json` on this content.
+    func validateJSON() throws -> (status: Int32, json: [String: Any]?, stdout: String) {
+        let outcome = try BinaryRunner.run(["validate", "--format", "json", "--content", "content"], in: parent)
+        let object = try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        return (outcome.status, object, outcome.stdout)
+    }
+}
+
+/// `severity rule path:line:column`, the path relative to the content directory (`.` for
+/// the directory itself), as expected.txt lists them.
+func fixtureLine(severity: String, rule: String, file: String, line: Int, column: Int) -> String {
+    let path = file == "content" ? "." : file.hasPrefix("content/") ? String(file.dropFirst("content/".count)) : file
+    return "\(severity) \(rule) \(path):\(line):\(column)"
+}
+
+extension LoadResult {
+    var fixtureLines: [String] {
+        diagnostics.sorted.map { d in
+            fixtureLine(severity: d.severity.rawValue, rule: d.rule.rawValue, file: d.location.file,
+                        line: d.location.line, column: d.location.column)
+        }
+    }
+}
+
+/// The diagnostics of a `--format json` document as fixture lines.
+func fixtureLines(json: [String: Any]) -> [String] {
+    let items = json["diagnostics"] as? [[String: Any]] ?? []
+    return items.map { item in
+        fixtureLine(severity: item["severity"] as? String ?? "?", rule: item["rule"] as? String ?? "?",
+                    file: item["file"] as? String ?? "?", line: item["line"] as? Int ?? 0, column: item["column"] as? Int ?? 0)
+    }
+}
