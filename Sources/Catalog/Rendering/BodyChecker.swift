@@ -19,30 +19,13 @@ public struct BodyChecker {
     public static func check(_ body: MarkdownBody, contentRoot: URL) -> [Diagnostic] {
         let columns = SourceColumns(body)
         var found: [Diagnostic] = []
-        walk(MarkdownParser.parse(body.text), block: nil, quoted: false) { node, block, quoted in
-            // Positions are computed only for the few nodes that are reported.
-            guard node.mayBeReported else { return }
-            let location = columns.location(of: node, block: block, quoted: quoted)
-            if let diagnostic = diagnose(node, at: location, source: body.source, contentRoot: contentRoot) {
+        for item in MarkdownScanner.reportables(body.text) {
+            let location = columns.location(of: item.node, block: item.block, quoted: item.quoted)
+            if let diagnostic = diagnose(item.node, at: location, source: body.source, contentRoot: contentRoot) {
                 found.append(diagnostic)
             }
         }
         return found
-    }
-
-    /// Visits every node with the paragraph-like block it sits in (whose position fixes
-    /// cmark's columns on continuation lines) and whether it is inside a block quote.
-    private static func walk(_ node: MarkdownNode, block: MarkdownNode?, quoted: Bool,
-                             _ visit: (MarkdownNode, MarkdownNode?, Bool) -> Void) {
-        visit(node, block, quoted)
-        var block = block
-        switch node.kind {
-        case .paragraph, .heading, .tableCell: block = node
-        default: break
-        }
-        let isQuote: Bool
-        if case .blockQuote = node.kind { isQuote = true } else { isQuote = false }
-        for child in node.children { walk(child, block: block, quoted: quoted || isQuote, visit) }
     }
 
     private static func diagnose(_ node: MarkdownNode, at location: SourceLocation, source: SourceFile,
@@ -86,15 +69,5 @@ extension MarkdownNode {
     var isImage: Bool {
         if case .image = kind { return true }
         return false
-    }
-}
-
-extension MarkdownNode {
-    /// Links, images and raw HTML: the only nodes a body check can report.
-    fileprivate var mayBeReported: Bool {
-        switch kind {
-        case .htmlBlock, .htmlInline, .link, .image: true
-        default: false
-        }
     }
 }

@@ -12,9 +12,14 @@ public enum MarkdownParser {
     }()
 
     public static func parse(_ text: String) -> MarkdownNode {
+        withDocument(text) { convert($0) } ?? MarkdownNode(kind: .document)
+    }
+
+    /// Parses `text` and hands cmark's document to `body`, freeing it afterwards.
+    static func withDocument<R>(_ text: String, _ body: (OpaquePointer) -> R) -> R? {
         _ = extensionsRegistered
         // No CMARK_OPT_UNSAFE: raw HTML is never passed through (content-format.md §4).
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return MarkdownNode(kind: .document) }
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return nil }
         defer { cmark_parser_free(parser) }
         for name in ["table", "strikethrough"] {
             if let syntax = cmark_find_syntax_extension(name) {
@@ -25,9 +30,15 @@ public enum MarkdownParser {
         utf8.withUnsafeBufferPointer { buffer in
             if let base = buffer.baseAddress { cmark_parser_feed(parser, base, buffer.count - 1) }
         }
-        guard let root = cmark_parser_finish(parser) else { return MarkdownNode(kind: .document) }
+        guard let root = cmark_parser_finish(parser) else { return nil }
         defer { cmark_node_free(root) }
-        return convert(root)
+        return body(root)
+    }
+
+    /// One node without its children: its kind, literal and position.
+    static func shallow(_ node: OpaquePointer) -> MarkdownNode {
+        MarkdownNode(kind: kind(of: node), literal: string(cmark_node_get_literal(node)),
+                     line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node)))
     }
 
     private static func convert(_ node: OpaquePointer) -> MarkdownNode {

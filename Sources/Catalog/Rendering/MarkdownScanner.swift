@@ -1,0 +1,45 @@
+import CCmark
+
+/// A link, image or raw HTML node found by `MarkdownScanner`, with what its position
+/// needs: the paragraph-like block it sits in, and whether it is inside a block quote.
+struct ReportableNode {
+    var node: MarkdownNode
+    var block: MarkdownNode?
+    var quoted: Bool
+}
+
+/// Finds the nodes a body check can report without converting the whole document into
+/// `MarkdownNode`s: it walks cmark's own tree with its iterator and materializes only
+/// links, images and raw HTML. (Converting every text node into a String made checking
+/// the bodies of a 10,000-context catalog cost more than parsing them.)
+enum MarkdownScanner {
+    static func reportables(_ text: String) -> [ReportableNode] {
+        MarkdownParser.withDocument(text) { root -> [ReportableNode] in
+            guard let iterator = cmark_iter_new(root) else { return [] }
+            defer { cmark_iter_free(iterator) }
+            var found: [ReportableNode] = [], blocks: [MarkdownNode] = [], quoteDepth = 0
+            while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+                guard let node = cmark_iter_get_node(iterator) else { continue }
+                let type = cmark_node_get_type(node)
+                let entering = event == CMARK_EVENT_ENTER
+                if type == CMARK_NODE_BLOCK_QUOTE { quoteDepth += entering ? 1 : -1; continue }
+                if isTextBlock(node, type) {
+                    if entering { blocks.append(MarkdownParser.shallow(node)) } else { blocks.removeLast() }
+                    continue
+                }
+                guard entering, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
+                        || type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE else { continue }
+                found.append(ReportableNode(node: MarkdownParser.shallow(node), block: blocks.last, quoted: quoteDepth > 0))
+            }
+            return found
+        } ?? []
+    }
+
+    /// Paragraphs, headings and table cells: the blocks whose position fixes cmark's
+    /// columns on continuation lines (see `SourceColumns`).
+    private static func isTextBlock(_ node: OpaquePointer, _ type: cmark_node_type) -> Bool {
+        if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING { return true }
+        guard let name = cmark_node_get_type_string(node) else { return false }
+        return String(cString: name) == "table_cell"
+    }
+}
