@@ -12,7 +12,7 @@ set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
-shared="${SHARED_BENCH:-/work/shared/bench}"
+shared="${SHARED_BENCH:-$(cd "$(dirname "$0")/../../.." && pwd)/shared/bench}"
 work="${BENCH_DIR:-/tmp/catalog-bench}"
 sizes=(1000 10000)
 runs=5

@@ -10,7 +10,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-shared=${SHARED_BENCH:-/work/shared/bench}
+shared=${SHARED_BENCH:-$(cd "$(dirname "$0")/../../.." && pwd)/shared/bench}
 WORK=${WORK:-/tmp/thumbs-bench}
 BOOKS=${BOOKS:-4}      # 10 images per book: 8 JPEG 3000x2000, 2 RGBA PNG 2000x2000
 COPIES=${COPIES:-6}    # each generated image is used this many times, as distinct files
