@@ -1,4 +1,5 @@
 import CCmark
+import Foundation
 
 /// Parses CommonMark with GitHub's tables and strikethrough through cmark-gfm, and
 /// converts the result into `MarkdownNode` values. This is the only file that sees
@@ -15,8 +16,21 @@ public enum MarkdownParser {
         withDocument(text) { convert($0) } ?? MarkdownNode(kind: .document)
     }
 
+    /// cmark-gfm keeps its table of special inline characters in a global: attaching the
+    /// strikethrough extension adds `~` and freeing a parser removes it. Parsers alive on
+    /// two threads at once would strip `~` from each other (strikethrough then came out as
+    /// text now and then), so each parser's whole life is serialized. The parsed document
+    /// is independent of the parser: walking and freeing it run in parallel.
+    private static let parserLock = NSLock()
+
     /// Parses `text` and hands cmark's document to `body`, freeing it afterwards.
     static func withDocument<R>(_ text: String, _ body: (OpaquePointer) -> R) -> R? {
+        guard let root = parserLock.withLock({ parseDocument(text) }) else { return nil }
+        defer { cmark_node_free(root) }
+        return body(root)
+    }
+
+    private static func parseDocument(_ text: String) -> OpaquePointer? {
         _ = extensionsRegistered
         // No CMARK_OPT_UNSAFE: raw HTML is never passed through (content-format.md §4).
         guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return nil }
@@ -30,9 +44,7 @@ public enum MarkdownParser {
         utf8.withUnsafeBufferPointer { buffer in
             if let base = buffer.baseAddress { cmark_parser_feed(parser, base, buffer.count - 1) }
         }
-        guard let root = cmark_parser_finish(parser) else { return nil }
-        defer { cmark_node_free(root) }
-        return body(root)
+        return cmark_parser_finish(parser)
     }
 
     /// One node without its children: its kind, literal and position.
