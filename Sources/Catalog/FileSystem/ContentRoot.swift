@@ -51,6 +51,14 @@ public struct ContentRoot: Sendable {
     /// content-relative file `from`. Returns the content-relative path of the target, or
     /// nil when it leaves the content directory, directly or through a symbolic link.
     public func resolve(_ reference: String, from relativeFile: String) -> String? {
+        guard let relative = Self.lexicallyResolve(reference, from: relativeFile) else { return nil }
+        return staysInside(relative) ? relative : nil
+    }
+
+    /// Resolves `reference` against the directory of `relativeFile` by its text alone
+    /// (`.` and `..` applied, no file system): nil when it is absolute or climbs above
+    /// the content root. The root itself is the empty string.
+    public static func lexicallyResolve(_ reference: String, from relativeFile: String) -> String? {
         guard !reference.hasPrefix("/") else { return nil }
         var parts = relativeFile.split(separator: "/").dropLast().map(String.init)
         for part in reference.split(separator: "/", omittingEmptySubsequences: true) {
@@ -62,8 +70,7 @@ public struct ContentRoot: Sendable {
             default: parts.append(String(part))
             }
         }
-        let relative = parts.joined(separator: "/")
-        return staysInside(relative) ? relative : nil
+        return parts.joined(separator: "/")
     }
 
     /// Whether the content-relative path, with every symbolic link followed, is inside the root.

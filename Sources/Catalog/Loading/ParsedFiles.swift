@@ -27,14 +27,8 @@ struct ParsedFiles: Sendable {
     /// process's parses of unchanged files) instead of parsing it again.
     static func parse(_ requests: [ParseRequest], reader: FrontMatterReader,
                       cache: IncrementalParseCache? = nil) -> ParsedFiles {
-        let results = ConcurrentResults<ParsedFile>(count: requests.count)
-        DispatchQueue.concurrentPerform(iterations: requests.count) { index in
-            let request = requests[index]
-            if let cache {
-                results[index] = cache.file(request, reader: reader) { parseOne(request, reader: reader) }
-            } else {
-                results[index] = parseOne(request, reader: reader)
-            }
+        let results = ConcurrentMap.map(requests) { request in
+            cache?.file(request, reader: reader) { parseOne(request, reader: reader) } ?? parseOne(request, reader: reader)
         }
         cache?.keep(only: Set(requests.map(\.relativePath)))
         var byPath: [String: ParsedFile] = [:]
@@ -52,25 +46,6 @@ struct ParsedFiles: Sendable {
 
 /// Fixed slots that concurrent iterations fill, each its own index, so no lock is needed:
 /// distinct elements of one buffer never race.
-final class ConcurrentResults<Element>: @unchecked Sendable {
-    private let buffer: UnsafeMutableBufferPointer<Element?>
-
-    init(count: Int) {
-        buffer = .allocate(capacity: count)
-        buffer.initialize(repeating: nil)
-    }
-
-    deinit {
-        buffer.deinitialize()
-        buffer.deallocate()
-    }
-
-    subscript(index: Int) -> Element {
-        get { buffer[index]! }
-        set { buffer[index] = newValue }
-    }
-}
-
 extension ScannedDirectory {
     /// Every file the tree builder will read, with its mode. The root's `index.md` and its
     /// translations are the home page; every other index and leaf defines a context.

@@ -41,10 +41,8 @@ public enum PayloadWriter {
         let plan = PayloadPlan(model: model, thumbnails: thumbnails)
         // Requests are independent: serialize them on all cores, write them in order.
         let batches = PayloadPlan.batches(plan.contexts)
-        let bodies = ConcurrentResults<Data>(count: batches.count)
-        DispatchQueue.concurrentPerform(iterations: batches.count) { index in
-            let body = JSON.fields(["contexts": .array(batches[index].map(\.json))])
-            bodies[index] = Data(utf8: body.serialized(pretty: true) + "\n")
+        let bodies = ConcurrentMap.map(batches) { batch in
+            Data(utf8: JSON.fields(["contexts": .array(batch.map(\.json))]).serialized(pretty: true) + "\n")
         }
         let names = batches.indices.map { PayloadPlan.requestFileName($0 + 1) }
         for (index, name) in names.enumerated() { try sink.write("catalog/" + name, bodies[index]) }

@@ -47,18 +47,7 @@ public enum LinkPaths {
     /// Resolves `path` against the directory of `sourcePath`; nil when it leaves content/.
     /// The content root itself is the empty string.
     public static func resolve(_ path: String, from sourcePath: String) -> String? {
-        var parts = sourcePath.split(separator: "/").dropLast().map(String.init)
-        if path.hasPrefix("/") { return nil }
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            switch part {
-            case ".": continue
-            case "..":
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            default: parts.append(String(part))
-            }
-        }
-        return parts.joined(separator: "/")
+        ContentRoot.lexicallyResolve(path, from: sourcePath)
     }
 
     /// Whether `relativePath` names an existing file or directory that stays inside

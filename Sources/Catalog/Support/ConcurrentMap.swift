@@ -6,20 +6,29 @@ enum ConcurrentMap {
         guard items.count > 1 else { return items.map(transform) }
         let results = ResultSlots<R>(count: items.count)
         DispatchQueue.concurrentPerform(iterations: items.count) { index in
-            results.set(index, transform(items[index]))
+            results[index] = transform(items[index])
         }
-        return results.values
+        return (0..<items.count).map { results[$0] }
     }
 }
 
-/// One slot per result, each written once by one iteration.
-private final class ResultSlots<R>: @unchecked Sendable {
-    private var slots: [R?]
-    private let lock = NSLock()
+/// One slot per result. Each slot is written by exactly one iteration and read only after
+/// `concurrentPerform` returns, so the slots need no lock.
+private final class ResultSlots<Element>: @unchecked Sendable {
+    private let buffer: UnsafeMutableBufferPointer<Element?>
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int) {
+        buffer = .allocate(capacity: count)
+        buffer.initialize(repeating: nil)
+    }
 
-    func set(_ index: Int, _ value: R) { lock.withLock { slots[index] = value } }
+    deinit {
+        buffer.deinitialize()
+        buffer.deallocate()
+    }
 
-    var values: [R] { lock.withLock { slots.map { $0! } } }
+    subscript(index: Int) -> Element {
+        get { buffer[index]! }
+        set { buffer[index] = newValue }
+    }
 }
