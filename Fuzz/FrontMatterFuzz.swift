@@ -18,8 +18,9 @@ public func fuzz(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
         FuzzInput.checkPositions(bag, lineCount: lineCount)
     }
     var bag = DiagnosticBag()
-    _ = YAMLReader.parse(text, file: file, firstLine: 1, into: &bag)
+    let node = YAMLReader.parse(text, file: file, firstLine: 1, into: &bag)
     FuzzInput.checkPositions(bag, lineCount: lineCount)
+    FuzzInput.checkSameAsYams(text, node: node, diagnostics: bag, file: file)
     return 0
 }
 
@@ -34,6 +35,33 @@ enum FuzzInput {
             guard (1...lineCount + 1).contains(location.line), location.column >= 1 else {
                 fatalError("\(diagnostic.rule) at \(location.line):\(location.column) outside \(lineCount) lines: \(diagnostic.message)")
             }
+        }
+    }
+
+    /// Differential: the event reader must read as Yams' composer did, except that it
+    /// reports every repeated key where Yams reported the first.
+    static func checkSameAsYams(_ text: String, node: YAMLNode?, diagnostics: DiagnosticBag, file: SourceFile) {
+        var yamsBag = DiagnosticBag()
+        let yamsNode = YAMLComposer.parse(YAMLReader.yamlLines(text), file: file, firstLine: 1, into: &yamsBag)
+        guard !yamsBag.items.contains(where: { $0.rule == "duplicate-key" }) else {
+            guard node == nil, diagnostics.items.contains(where: { $0.rule == "duplicate-key" }) else {
+                fatalError("Yams found a repeated key that the event reader did not")
+            }
+            return
+        }
+        guard diagnostics.items == yamsBag.items, node.map(describe) == yamsNode.map(describe) else {
+            fatalError("the event reader and Yams differ: \(diagnostics.items) vs \(yamsBag.items)")
+        }
+    }
+
+    private static func describe(_ node: YAMLNode) -> String {
+        let at = "@\(node.location.line):\(node.location.column)"
+        switch node.value {
+        case .scalar(let text, let isPlain): return "\(isPlain)\(text.debugDescription)\(at)"
+        case .sequence(let items): return "[" + items.map(describe).joined(separator: ",") + "]\(at)"
+        case .mapping(let pairs):
+            return "{" + pairs.map { "\($0.key.debugDescription)@\($0.keyLocation.line):\($0.keyLocation.column)=\(describe($0.value))" }
+                .joined(separator: ",") + "}\(at)"
         }
     }
 }

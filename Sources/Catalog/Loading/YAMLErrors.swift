@@ -1,30 +1,45 @@
 import Yams
 
 extension YAMLReader {
-    /// Turns Yams' errors into diagnostics at the parser's position, in plain words.
-    static func diagnostic(for error: YamlError, yaml: String, file: SourceFile, lineOffset: Int) -> Diagnostic {
-        func at(_ mark: Mark) -> SourceLocation {
-            file.location(line: mark.line + lineOffset, column: max(mark.column, 1))
-        }
-        switch error {
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+    /// Turns libyaml's errors into diagnostics at the parser's position, in plain words.
+    static func diagnostic(for failure: YAMLParseFailure, yaml: String, file: SourceFile, lineOffset: Int) -> Diagnostic {
+        switch failure {
+        case .syntax(let context, let problem, let mark):
             // libyaml's context says what it was reading and where that began (an unclosed
             // quote is found only at the end of the text, far from the quote itself).
             let started = context.map { " \($0.text) that starts at line \($0.mark.line + lineOffset), column \($0.mark.column)" } ?? ""
-            return .error("yaml-syntax", at: at(mark), "invalid YAML: \(explain(problem + started))")
-        case .duplicatedKeysInMapping(let keys, let context):
-            let key = keys.first ?? ""
-            let second = secondOccurrence(of: key, after: context.mark, in: yaml)
-                .map { file.location(line: $0.line + lineOffset, column: $0.column) } ?? at(context.mark)
-            return .error("duplicate-key", at: second,
-                          "the key '\(key)' is given twice in one map; keep only one of them")
-        case .reader(let problem, let offset, _, _):
+            return .error("yaml-syntax", at: file.location(line: mark.line + lineOffset, column: max(mark.column, 1)),
+                          "invalid YAML: \(explain(problem + started))")
+        case .reader(let problem, let offset):
             let position = offset.map { self.position(ofCharacter: $0, in: yaml) } ?? (line: 1, column: 1)
             return .error("yaml-syntax", at: file.location(line: position.line + lineOffset, column: position.column),
                           "invalid YAML: \(problem)")
-        default:
+        case .unreadable:
             return .error("yaml-syntax", at: file.location(line: lineOffset + 1), "the YAML cannot be read")
+        }
+    }
+
+    /// The same for Yams' errors (`YAMLComposer`).
+    static func diagnostic(for error: YamlError, yaml: String, file: SourceFile, lineOffset: Int) -> Diagnostic {
+        func mark(_ mark: Mark) -> YAMLMark { YAMLMark(line: mark.line, column: mark.column) }
+        switch error {
+        case .scanner(let context, let problem, let at, _), .parser(let context, let problem, let at, _),
+             .composer(let context, let problem, let at, _):
+            let context = context.map { (text: $0.text, mark: mark($0.mark)) }
+            return diagnostic(for: .syntax(context: context, problem: problem, mark: mark(at)),
+                              yaml: yaml, file: file, lineOffset: lineOffset)
+        case .duplicatedKeysInMapping(let keys, let context):
+            let key = keys.first ?? ""
+            let second = secondOccurrence(of: key, after: context.mark, in: yaml)
+                .map { file.location(line: $0.line + lineOffset, column: $0.column) }
+                ?? file.location(line: context.mark.line + lineOffset, column: max(context.mark.column, 1))
+            return .error("duplicate-key", at: second,
+                          "the key '\(key)' is given twice in one map; keep only one of them")
+        case .reader(let problem, let offset, _, _):
+            return diagnostic(for: .reader(problem: problem, characterOffset: offset),
+                              yaml: yaml, file: file, lineOffset: lineOffset)
+        default:
+            return diagnostic(for: .unreadable, yaml: yaml, file: file, lineOffset: lineOffset)
         }
     }
 
