@@ -12,16 +12,24 @@ public struct BodyChecker {
             + model.contexts.flatMap { node in model.app.locales.compactMap { node.versions[$0]?.body } })
             .filter { seen.insert($0.source.relativePath).inserted }
         // Bodies are independent: check them on every core, then keep the model's order.
-        let results = ConcurrentMap.map(bodies) { check($0, contentRoot: contentRoot) }
+        // Link targets are looked up once each, whichever body asks first.
+        let targets = LinkTargets(contentRoot: contentRoot)
+        let results = ConcurrentMap.map(bodies) { check($0, targets: targets) }
         return results.flatMap { $0 }
     }
 
     public static func check(_ body: MarkdownBody, contentRoot: URL) -> [Diagnostic] {
+        check(body, targets: LinkTargets(contentRoot: contentRoot))
+    }
+
+    static func check(_ body: MarkdownBody, targets: LinkTargets) -> [Diagnostic] {
+        let reportables = MarkdownScanner.reportables(body.text)
+        guard !reportables.isEmpty else { return [] }
         let columns = SourceColumns(body)
         var found: [Diagnostic] = []
-        for item in MarkdownScanner.reportables(body.text) {
+        for item in reportables {
             let location = columns.location(of: item.node, block: item.block, quoted: item.quoted)
-            if let diagnostic = diagnose(item.node, at: location, source: body.source, contentRoot: contentRoot) {
+            if let diagnostic = diagnose(item.node, at: location, source: body.source, targets: targets) {
                 found.append(diagnostic)
             }
         }
@@ -29,21 +37,21 @@ public struct BodyChecker {
     }
 
     private static func diagnose(_ node: MarkdownNode, at location: SourceLocation, source: SourceFile,
-                                 contentRoot: URL) -> Diagnostic? {
+                                 targets: LinkTargets) -> Diagnostic? {
         switch node.kind {
         case .htmlBlock, .htmlInline:
             let snippet = node.literal.trimmingCharacters(in: .whitespacesAndNewlines).prefix(40)
             return .warning("raw-html", at: location,
                             "raw HTML `\(snippet)` is left out of the page; write it in Markdown instead")
         case .link(let url, _), .image(let url, _):
-            return diagnoseDestination(url, isImage: node.isImage, at: location, source: source, contentRoot: contentRoot)
+            return diagnoseDestination(url, isImage: node.isImage, at: location, source: source, targets: targets)
         default:
             return nil
         }
     }
 
     private static func diagnoseDestination(_ url: String, isImage: Bool, at location: SourceLocation,
-                                            source: SourceFile, contentRoot: URL) -> Diagnostic? {
+                                            source: SourceFile, targets: LinkTargets) -> Diagnostic? {
         let what = isImage ? "image" : "link"
         switch LinkPolicy.classify(url) {
         case .unsafe(let scheme):
@@ -54,7 +62,7 @@ public struct BodyChecker {
                 return .error("link-broken", at: location,
                               "\(what) `\(url)` leaves the content directory; move the file into content/")
             }
-            guard LinkPaths.exists(resolved, in: contentRoot) else {
+            guard targets.exists(resolved) else {
                 return .error("link-broken", at: location,
                               "\(what) `\(url)` points at `\(resolved)`, which does not exist in content/; correct the path (it is relative to \(source.relativePath))")
             }

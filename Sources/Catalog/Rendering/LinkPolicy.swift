@@ -16,10 +16,7 @@ public enum LinkPolicy {
     static let unsafeSchemes: Set<String> = ["javascript", "vbscript", "data"]
 
     public static func classify(_ url: String) -> LinkDestination {
-        // Browsers drop tabs and newlines anywhere in a URL and spaces and controls
-        // around it, so `java\tscript:` must be judged as `javascript:`.
-        let cleaned = String(String.UnicodeScalarView(url.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }))
-            .trimmingCharacters(in: CharacterSet(charactersIn: "\u{0}"..."\u{20}"))
+        let cleaned = cleaned(url)
         if cleaned.isEmpty || cleaned.hasPrefix("#") { return .fragment(cleaned) }
         if let scheme = scheme(of: cleaned) {
             return unsafeSchemes.contains(scheme) ? .unsafe(scheme: scheme) : .external(url)
@@ -27,7 +24,17 @@ public enum LinkPolicy {
         if cleaned.hasPrefix("/") { return .external(url) }
         let split = cleaned.firstIndex { $0 == "?" || $0 == "#" } ?? cleaned.endIndex
         let path = String(cleaned[..<split])
-        return .relative(path: path.removingPercentEncoding ?? path, suffix: String(cleaned[split...]))
+        let decoded = path.utf8.contains(UInt8(ascii: "%")) ? path.removingPercentEncoding ?? path : path
+        return .relative(path: decoded, suffix: String(cleaned[split...]))
+    }
+
+    /// Browsers drop tabs and newlines anywhere in a URL and spaces and controls around
+    /// it, so `java\tscript:` must be judged as `javascript:`. Most URLs have no byte up to
+    /// U+0020 at all and are returned as they are, without a scalar-by-scalar copy.
+    static func cleaned(_ url: String) -> String {
+        guard url.utf8.contains(where: { $0 <= 0x20 }) else { return url }
+        return String(String.UnicodeScalarView(url.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }))
+            .trimmingCharacters(in: CharacterSet(charactersIn: "\u{0}"..."\u{20}"))
     }
 
     /// The lowercased scheme, if the URL starts with one (RFC 3986: a letter, then
@@ -53,11 +60,19 @@ public enum LinkPaths {
     /// Whether `relativePath` names an existing file or directory that stays inside
     /// the content root even after symbolic links are followed.
     public static func exists(_ relativePath: String, in contentRoot: URL) -> Bool {
+        exists(relativePath, in: contentRoot, resolvedRoot: resolvedRoot(contentRoot))
+    }
+
+    /// `exists(_:in:)` with the root already resolved (`LinkTargets` resolves it once).
+    static func exists(_ relativePath: String, in contentRoot: URL, resolvedRoot root: String) -> Bool {
         let url = contentRoot.appendingPathComponent(relativePath)
         guard FileManager.default.fileExists(atPath: url.path) else { return false }
-        let root = contentRoot.resolvingSymlinksInPath().standardizedFileURL.path
         let resolved = url.resolvingSymlinksInPath().standardizedFileURL.path
         return resolved == root || resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    static func resolvedRoot(_ contentRoot: URL) -> String {
+        contentRoot.resolvingSymlinksInPath().standardizedFileURL.path
     }
 }
 

@@ -1,48 +1,57 @@
 /// Converts cmark's positions (line within the body, column in UTF-8 bytes) into the
 /// file positions diagnostics use (line within the file, column in Unicode scalars,
-/// which is how Yams/libyaml count, so every diagnostic of a file counts alike).
+/// which is how libyaml counts, so every diagnostic of a file counts alike).
 struct SourceColumns {
-    private let lines: [Substring]
     private let body: MarkdownBody
+    /// The byte offset at which each line starts. Lines end at LF bytes: in Swift "\r\n" is
+    /// one Character and would not match "\n". Offsets, not `Substring`s, because a body
+    /// is checked for every file of the catalog and splitting it showed in profiles.
+    private let lineStarts: [Int]
 
     init(_ body: MarkdownBody) {
         self.body = body
-        // Split on LF bytes: in Swift "\r\n" is one Character and would not match "\n".
-        self.lines = body.text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            .map { Substring($0) }
+        var starts = [0]
+        var text = body.text
+        text.withUTF8 { bytes in
+            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+        }
+        lineStarts = starts
     }
 
     /// The position of `node`. cmark-gfm places inlines on a paragraph's later lines as
     /// if the line's content started where the paragraph's first line did, and ignores
     /// the indentation it stripped; this measures where the content really starts.
     func location(of node: MarkdownNode, block: MarkdownNode?, quoted: Bool) -> SourceLocation {
-        guard let block, node.line > block.line, node.line <= lines.count else {
+        guard let block, node.line > block.line, node.line <= lineStarts.count else {
             return location(line: node.line, byteColumn: node.byteColumn)
         }
-        let start = contentStart(of: lines[node.line - 1], quoted: quoted)
+        let start = withLine(node.line) { contentStart(of: $0, quoted: quoted) }
         return location(line: node.line, byteColumn: start + node.byteColumn - block.byteColumn + 1)
     }
 
     /// Bytes before the first content character: indentation, and `>` markers in quotes.
-    private func contentStart(of line: Substring, quoted: Bool) -> Int {
-        var offset = 0
-        for byte in line.utf8 {
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || (quoted && byte == UInt8(ascii: ">")) {
-                offset += 1
-            } else {
-                break
-            }
-        }
-        return offset
+    private func contentStart(of line: UnsafeBufferPointer<UInt8>.SubSequence, quoted: Bool) -> Int {
+        line.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || (quoted && $0 == UInt8(ascii: ">")) }.count
     }
 
     func location(line: Int, byteColumn: Int) -> SourceLocation {
         let fileLine = body.firstLine + max(line, 1) - 1
-        guard line >= 1, line <= lines.count, byteColumn > 1 else {
+        guard line >= 1, line <= lineStarts.count, byteColumn > 1 else {
             return body.source.location(line: fileLine, column: max(byteColumn, 1))
         }
-        let bytes = lines[line - 1].utf8.prefix(byteColumn - 1)
-        let column = String(decoding: bytes, as: UTF8.self).unicodeScalars.count + 1
-        return body.source.location(line: fileLine, column: column)
+        // Scalars before the column: the bytes that do not continue a scalar. (A prefix cut
+        // inside a scalar counts it once, as decoding the prefix with repair would.)
+        let scalars = withLine(line) { bytes in bytes.prefix(byteColumn - 1).count { $0 & 0xC0 != 0x80 } }
+        return body.source.location(line: fileLine, column: scalars + 1)
+    }
+
+    /// The bytes of a 1-based line, without its LF.
+    private func withLine<R>(_ line: Int, _ body: (UnsafeBufferPointer<UInt8>.SubSequence) -> R) -> R {
+        var text = self.body.text
+        return text.withUTF8 { bytes in
+            let start = lineStarts[line - 1]
+            let end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+            return body(bytes[start..<end])
+        }
     }
 }

@@ -1,0 +1,60 @@
+import Foundation
+import Synchronization
+
+/// Whether link targets exist, for one run of the body checks: each target is looked up
+/// once however many bodies link to it, and the content root is resolved once. A target
+/// whose every component is a real file or directory (no symbolic link) needs only an
+/// `lstat` per component, the directories remembered; anything else takes
+/// `LinkPaths.exists`, which follows symbolic links to see that they stay inside.
+final class LinkTargets: Sendable {
+    let contentRoot: URL
+    private let rootPath: String
+    private let resolvedRoot: String
+    private let answers = Mutex<[String: Bool]>([:])
+    private let plainDirectories = Mutex<Set<Substring>>([])
+
+    init(contentRoot: URL) {
+        self.contentRoot = contentRoot
+        rootPath = contentRoot.path
+        resolvedRoot = LinkPaths.resolvedRoot(contentRoot)
+    }
+
+    /// `LinkPaths.exists(relativePath, in: contentRoot)`, remembered.
+    func exists(_ relativePath: String) -> Bool {
+        if let answer = answers.withLock({ $0[relativePath] }) { return answer }
+        let answer = isPlainFile(relativePath)
+            || LinkPaths.exists(relativePath, in: contentRoot, resolvedRoot: resolvedRoot)
+        answers.withLock { $0[relativePath] = answer }
+        return answer
+    }
+
+    /// True when every component of the path exists and none is a symbolic link: then the
+    /// path with links followed is the path itself, inside the root. False means "ask
+    /// `LinkPaths.exists`", not "missing".
+    private func isPlainFile(_ relativePath: String) -> Bool {
+        let components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+        guard !relativePath.isEmpty, !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
+            return false
+        }
+        var end = relativePath.startIndex
+        for (number, component) in components.enumerated() {
+            end = component.endIndex
+            let prefix = relativePath[..<end]
+            let isLast = number == components.count - 1
+            if !isLast, plainDirectories.withLock({ $0.contains(prefix) }) { continue }
+            guard let mode = Self.linkMode(rootPath + "/" + prefix), mode != S_IFLNK else { return false }
+            if !isLast {
+                guard mode == S_IFDIR else { return false }
+                plainDirectories.withLock { _ = $0.insert(prefix) }
+            }
+        }
+        return true
+    }
+
+    /// The file type bits of `lstat`, nil when it fails.
+    private static func linkMode(_ path: String) -> mode_t? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return info.st_mode & S_IFMT
+    }
+}
