@@ -17,45 +17,91 @@ struct ContentTree: Sendable {
 }
 
 struct LoadedContext: Sendable {
-    /// The fields live in a shared immutable box: a context is copied whole every time a
-    /// validation rule walks `published` (15 rules × 10,000 contexts), and `ContextFields`
-    /// holds some 30 references that each copy would otherwise retain and release.
-    private var fieldsBox: FieldsBox
-    var fields: ContextFields {
-        _read { yield fieldsBox.value }
-        set { fieldsBox = FieldsBox(newValue) }
+    /// A context's values as loaded. They live in one shared immutable box: a context is
+    /// copied every time a validation rule walks `published` (15 rules × 10,000 contexts),
+    /// and copying a dozen strings, arrays and dictionaries retained and released each.
+    struct Values: Sendable {
+        var fields: ContextFields
+        var translations: [LocaleID: ContextFields]
+        var source: SourceFile
+        var name: String
+        var isDirectory: Bool
+        var isMissingIndex: Bool
+        var identifier: String
+        var identifierPath: [String]
+        var displayOrder: Int
+        var parent: Int?
+        var isDraft: Bool
     }
-    var translations: [LocaleID: ContextFields]
-    /// The defining file (`index.md` for a directory) as the user sees it.
-    var source: SourceFile
-    /// The directory or leaf file name, without `.md`.
-    var name: String
-    var isDirectory: Bool
-    /// True when the directory has no index.md (already reported).
-    var isMissingIndex: Bool
-    var identifier: String
-    var identifierPath: [String]
-    var displayOrder: Int
-    var parent: Int?
+
+    private var box: ValuesBox
+    /// Outside the box: the tree builder appends to it for every child it lays out.
     var children: [Int]
+
+    var fields: ContextFields {
+        _read { yield box.values.fields }
+        set { update { $0.fields = newValue } }
+    }
+    var translations: [LocaleID: ContextFields] {
+        _read { yield box.values.translations }
+        set { update { $0.translations = newValue } }
+    }
+    /// The defining file (`index.md` for a directory) as the user sees it.
+    var source: SourceFile {
+        _read { yield box.values.source }
+        set { update { $0.source = newValue } }
+    }
+    /// The directory or leaf file name, without `.md`.
+    var name: String {
+        _read { yield box.values.name }
+        set { update { $0.name = newValue } }
+    }
+    var isDirectory: Bool {
+        get { box.values.isDirectory }
+        set { update { $0.isDirectory = newValue } }
+    }
+    /// True when the directory has no index.md (already reported).
+    var isMissingIndex: Bool {
+        get { box.values.isMissingIndex }
+        set { update { $0.isMissingIndex = newValue } }
+    }
+    var identifier: String {
+        _read { yield box.values.identifier }
+        set { update { $0.identifier = newValue } }
+    }
+    var identifierPath: [String] {
+        _read { yield box.values.identifierPath }
+        set { update { $0.identifierPath = newValue } }
+    }
+    var displayOrder: Int {
+        get { box.values.displayOrder }
+        set { update { $0.displayOrder = newValue } }
+    }
+    var parent: Int? {
+        get { box.values.parent }
+        set { update { $0.parent = newValue } }
+    }
     /// True when this context or an ancestor is a draft.
-    var isDraft: Bool
+    var isDraft: Bool {
+        get { box.values.isDraft }
+        set { update { $0.isDraft = newValue } }
+    }
 
     init(fields: ContextFields, translations: [LocaleID: ContextFields], source: SourceFile, name: String,
          isDirectory: Bool, isMissingIndex: Bool, identifier: String, identifierPath: [String], displayOrder: Int,
          parent: Int?, children: [Int], isDraft: Bool) {
-        self.fieldsBox = FieldsBox(fields)
-        self.translations = translations
-        self.source = source
-        self.name = name
-        self.isDirectory = isDirectory
-        self.isMissingIndex = isMissingIndex
-        self.identifier = identifier
-        self.identifierPath = identifierPath
-        self.displayOrder = displayOrder
-        self.parent = parent
+        box = ValuesBox(Values(fields: fields, translations: translations, source: source, name: name,
+                               isDirectory: isDirectory, isMissingIndex: isMissingIndex, identifier: identifier,
+                               identifierPath: identifierPath, displayOrder: displayOrder, parent: parent,
+                               isDraft: isDraft))
         self.children = children
-        self.isDraft = isDraft
+    }
+
+    /// Replaces the box with a changed copy (values are set only while the tree is built).
+    private mutating func update(_ change: (inout Values) -> Void) {
+        var values = box.values
+        change(&values)
+        box = ValuesBox(values)
     }
 
     /// Where a problem with the identifier is shown: the `identifier:` value or the file.
@@ -63,11 +109,11 @@ struct LoadedContext: Sendable {
     var depth: Int { identifierPath.count - 1 }
 }
 
-/// Immutable storage for `LoadedContext.fields` (replaced whole on mutation).
-final class FieldsBox: Sendable {
-    let value: ContextFields
+/// Immutable storage for `LoadedContext`'s values (replaced whole on mutation).
+final class ValuesBox: Sendable {
+    let values: LoadedContext.Values
 
-    init(_ value: ContextFields) { self.value = value }
+    init(_ values: LoadedContext.Values) { self.values = values }
 }
 
 /// Ordering prefixes: `01-intro` → (1, "intro"); `2_x` → (2, "x").

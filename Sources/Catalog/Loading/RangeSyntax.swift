@@ -39,6 +39,11 @@ enum RangeSyntax {
 
     /// Parses `lower[-upper|+][ unit]`; with no unit allowed (`units` empty) a unit is malformed.
     private static func parse(_ raw: String, units: [String: Decimal]) -> Result<ClosedIntRange, Failure> {
+        parseSimple(raw, units: units) ?? parseGeneral(raw, units: units)
+    }
+
+    /// Every form, with Unicode spaces, en dashes, decimals and their diagnostics.
+    static func parseGeneral(_ raw: String, units: [String: Decimal]) -> Result<ClosedIntRange, Failure> {
         var text = raw.trimmingSpaces.lowercased()
         if isNegativeNumber(text) { return .failure(.negative) }
         var multiplier: Decimal = 1

@@ -62,7 +62,8 @@ enum YAMLReader {
     /// front-matter split show within a line; as spaces they keep every position in step.
     /// Scanned as bytes: all three begin with 0xC2 or 0xE2, which plain text rarely has.
     static func yamlLines(_ yaml: String) -> String {
-        guard yaml.utf8.contains(where: { $0 == 0xC2 || $0 == 0xE2 }) else { return yaml }
+        var text = yaml
+        guard text.withUTF8({ $0.contains { $0 == 0xC2 || $0 == 0xE2 } }) else { return yaml }
         let breaks: Set<Unicode.Scalar> = ["\u{85}", "\u{2028}", "\u{2029}"]
         guard yaml.unicodeScalars.contains(where: breaks.contains) else { return yaml }
         var scalars = String.UnicodeScalarView()

@@ -6,7 +6,8 @@ enum IdentifierRule: ContentRule {
     static func check(_ tree: ContentTree, into bag: inout DiagnosticBag) {
         for (_, context) in tree.published {
             let length = context.identifier.appleLength
-            if length == 0 || length > 256 || context.identifier.trimmingCharacters(in: .whitespaces).isEmpty {
+            if length == 0 || length > 256
+                || (!context.identifier.startsWithVisibleASCII && context.identifier.trimmingCharacters(in: .whitespaces).isEmpty) {
                 bag.error("identifier-invalid", at: context.identifierLocation,
                           "the identifier '\(context.identifier)' must have 1 to 256 characters with visible text; write a short, stable identifier")
                 continue

@@ -31,7 +31,7 @@ enum TitleRule: ContentRule {
 
     static func checkLength(_ title: Localized<String>, into bag: inout DiagnosticBag) {
         for text in [title.plain].compactMap({ $0 }) + title.byLocale.values.sorted() {
-            if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if !text.startsWithVisibleASCII, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                 bag.error("title-length", at: title.location, "the title is blank; write a title with visible text")
             } else if text.appleLength > 256 {
                 bag.error("title-length", at: title.location,

@@ -29,4 +29,11 @@ extension ContentTree {
 extension String {
     /// Length as Apple's frameworks count it: UTF-16 code units.
     var appleLength: Int { utf16.count }
+
+    /// True when the first character is visible ASCII (`!` to `~`), which no whitespace
+    /// set holds: a blank check can skip `trimmingCharacters`, which bridges to NSString.
+    var startsWithVisibleASCII: Bool {
+        guard let first = utf8.first else { return false }
+        return (0x21...0x7E).contains(first)
+    }
 }

@@ -53,3 +53,21 @@ func completionTimeForms(text: String, lower: Int64, upper: Int64) throws {
 func completionTimeRejects(text: String) {
     #expect(throws: RangeSyntax.Failure.self) { try RangeSyntax.completionTime(scalar(text)).get() }
 }
+
+/// The byte-level reader of the common forms gives what the general one gives, on random
+/// texts made of the pieces ranges are written with.
+@Test func simpleFormsReadAsTheGeneralParserReadsThem() {
+    let pieces = ["0", "1", "9", "15", "007", "99999999", "-", "+", " ", "  ", "m", "min", "H", "hours", "Min", "–", ".", "\t",
+                  "x", "é", "\u{A0}", "-3", "1234567890123456"]
+    var rng = SplitMix(seed: 42)
+    var simple = 0
+    for _ in 0..<20_000 {
+        let text = (0..<Int(rng.next() % 6)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
+        for units in [[:], RangeSyntax.timeUnits] {
+            guard let fast = RangeSyntax.parseSimple(text, units: units) else { continue }
+            simple += 1
+            #expect(fast == RangeSyntax.parseGeneral(text, units: units), "\(text.debugDescription)")
+        }
+    }
+    #expect(simple > 1000)
+}
