@@ -11,20 +11,33 @@ struct ModelBuilder {
         var newIndex: [Int: Int] = [:]
         for (oldIndex, loaded) in tree.contexts.enumerated() where !loaded.isDraft {
             let parent = loaded.parent.flatMap { newIndex[$0] }
-            let node = makeNode(loaded, parent: parent.map { nodes[$0] })
+            var node = makeNode(loaded, parent: parent.map { Inherited(nodes[$0]) })
+            node.parent = parent
             newIndex[oldIndex] = nodes.count
             if let parent { nodes[parent].children.append(nodes.count) }
-            nodes.append(ContextNode(copying: node, parent: parent))
+            nodes.append(node)
         }
         let rootChildren = tree.rootChildren.compactMap { newIndex[$0] }
         return CatalogModel(app: makeApp(children: rootChildren), contexts: nodes)
     }
 
-    private func makeNode(_ loaded: LoadedContext, parent: ContextNode?) -> ContextNode {
+    /// What a context takes from its parent (a few values, not a copy of the whole node).
+    private struct Inherited {
+        var locales: Set<LocaleID>
+        var topic: Topic?
+        var minimumBundleVersion: String?
+
+        init(_ parent: ContextNode) {
+            locales = Set(parent.versions.keys)
+            topic = parent.topic
+            minimumBundleVersion = parent.minimumBundleVersion
+        }
+    }
+
+    private func makeNode(_ loaded: LoadedContext, parent: Inherited?) -> ContextNode {
         let fields = loaded.fields
         let type = fields.type?.value ?? defaultType(loaded)
-        let versions = ContextLocales(config: config).versions(of: loaded, type: type,
-                                                                parentLocales: parent.map { Set($0.versions.keys) })
+        let versions = ContextLocales(config: config).versions(of: loaded, type: type, parentLocales: parent?.locales)
         return ContextNode(
             identifier: loaded.identifier, identifierPath: loaded.identifierPath, type: type,
             source: loaded.source, isDirectory: loaded.isDirectory, displayOrder: loaded.displayOrder,
@@ -64,12 +77,5 @@ struct ModelBuilder {
             title: title, source: config.source, summary: summary, body: body, topic: config.topic,
             minimumBundleVersion: config.minimumBundleVersion, universalLinkBase: config.universalLinkBase,
             missingTranslation: config.missingTranslation, site: config.site, children: children)
-    }
-}
-
-extension ContextNode {
-    init(copying node: ContextNode, parent: Int?) {
-        self = node
-        self.parent = parent
     }
 }

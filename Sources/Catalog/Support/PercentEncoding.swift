@@ -2,6 +2,7 @@
 /// keeps only `A–Z a–z 0–9 - . _ ~` and encodes every other UTF-8 byte.
 public enum PercentEncoding {
     public static func encode(_ text: String) -> String {
+        if text.utf8.allSatisfy(isUnreserved) { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {

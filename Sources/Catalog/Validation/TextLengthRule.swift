@@ -4,12 +4,13 @@ enum TextLengthRule: ContentRule {
     static let limit = 4000
 
     static func check(_ tree: ContentTree, into bag: inout DiagnosticBag) {
-        var all: [ContextFields] = [tree.home].compactMap { $0 } + Array(tree.homeTranslations.values)
+        // In the same order as before, without collecting copies of every ContextFields.
+        if let home = tree.home { check(home.summary, into: &bag) }
+        for fields in tree.homeTranslations.values { check(fields.summary, into: &bag) }
         for (_, context) in tree.published {
-            all.append(context.fields)
-            all.append(contentsOf: context.translations.values)
+            check(context.fields.summary, into: &bag)
+            for fields in context.translations.values { check(fields.summary, into: &bag) }
         }
-        for fields in all { check(fields.summary, into: &bag) }
     }
 
     private static func check(_ summary: Localized<String>?, into bag: inout DiagnosticBag) {
