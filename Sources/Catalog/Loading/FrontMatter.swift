@@ -40,9 +40,13 @@ struct FrontMatter: Equatable {
         return FrontMatter(yaml: String(text[yamlStart...]), yamlFirstLine: 2, body: "", bodyFirstLine: 1, isUnclosed: true)
     }
 
+    /// `---` with trailing spaces, tabs and CRs, by bytes: none of the three combines with
+    /// what follows, so trimming them as bytes or as Characters comes to the same.
     private static func isFence(_ line: Substring) -> Bool {
-        var trimmed = line
-        while let last = trimmed.last, last == " " || last == "\t" || last == "\r" { trimmed = trimmed.dropLast() }
-        return trimmed == "---"
+        var bytes = line.utf8[...]
+        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") || last == UInt8(ascii: "\r") {
+            bytes = bytes.dropLast()
+        }
+        return bytes.elementsEqual("---".utf8)
     }
 }

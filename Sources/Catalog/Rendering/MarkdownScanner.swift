@@ -1,4 +1,5 @@
 import CCmark
+import Foundation
 
 /// A link, image or raw HTML node found by `MarkdownScanner`, with what its position
 /// needs: the paragraph-like block it sits in, and whether it is inside a block quote.
@@ -39,7 +40,10 @@ enum MarkdownScanner {
     /// columns on continuation lines (see `SourceColumns`).
     private static func isTextBlock(_ node: OpaquePointer, _ type: cmark_node_type) -> Bool {
         if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING { return true }
-        guard let name = cmark_node_get_type_string(node) else { return false }
-        return String(cString: name) == "table_cell"
+        // Table cells are an extension's block type, numbered after the core blocks: only
+        // such a node's name is worth reading (a String per text node showed in profiles).
+        guard type.rawValue > CMARK_NODE_FOOTNOTE_DEFINITION.rawValue, type.rawValue < CMARK_NODE_TEXT.rawValue,
+              let name = cmark_node_get_type_string(node) else { return false }
+        return strcmp(name, "table_cell") == 0
     }
 }
