@@ -1,10 +1,12 @@
 /// The pairs of a YAML map by key, with unknown keys reported as warnings that name the
 /// closest known key. (Duplicate keys are rejected earlier, by the YAML parser.)
 struct KeyedFields {
-    private var values: [String: YAMLNode] = [:]
-    private(set) var keyLocations: [String: SourceLocation] = [:]
+    /// The known pairs in the map's order. A map has a dozen keys or so: a linear search
+    /// costs less than building and hashing a dictionary for each of 10,000 files.
+    private var pairs: [YAMLPair] = []
 
     init(_ pairs: [YAMLPair], known: [String], into bag: inout DiagnosticBag) {
+        self.pairs.reserveCapacity(pairs.count)
         for pair in pairs {
             guard known.contains(pair.key) else {
                 let hint = Suggestions.closest(to: pair.key, in: known).map { "; did you mean '\($0)'?" }
@@ -12,12 +14,10 @@ struct KeyedFields {
                 bag.warning("unknown-key", at: pair.keyLocation, "unknown key '\(pair.key)' is ignored\(hint)")
                 continue
             }
-            values[pair.key] = pair.value
-            keyLocations[pair.key] = pair.keyLocation
+            self.pairs.append(pair)
         }
     }
 
-    subscript(key: String) -> YAMLNode? { values[key] }
-
-    var keys: Dictionary<String, YAMLNode>.Keys { values.keys }
+    /// The value of `key` (the last one, should a key ever come twice).
+    subscript(key: String) -> YAMLNode? { pairs.last { $0.key == key }?.value }
 }

@@ -18,6 +18,25 @@ struct YAMLTreeBuilder {
         var tag: String?
     }
 
+    /// The keys of a map so far: a list searched in order while the map is small (front
+    /// matter has a dozen keys; hashing each cost more), a set once it is not.
+    private struct SeenKeys {
+        private var list: [KeyIdentity] = []
+        private var set: Set<KeyIdentity>?
+
+        /// Adds `key`; false when the map already has it.
+        mutating func insert(_ key: KeyIdentity) -> Bool {
+            if let inserted = set?.insert(key).inserted { return inserted }
+            guard !list.contains(key) else { return false }
+            list.append(key)
+            if list.count > 32 {
+                set = Set(list)
+                list = []
+            }
+            return true
+        }
+    }
+
     private struct PendingKey {
         var text: String
         var location: SourceLocation
@@ -33,7 +52,7 @@ struct YAMLTreeBuilder {
         var items: [YAMLNode] = []
         var pairs: [YAMLPair] = []
         var pendingKey: PendingKey?
-        var keys: Set<KeyIdentity> = []
+        var keys = SeenKeys()
         var duplicates: [Diagnostic] = []
     }
 
@@ -89,7 +108,7 @@ struct YAMLTreeBuilder {
         guard expectsKey else { return complete(node, count: 1) }
         let top = stack.count - 1
         stack[top].pendingKey = PendingKey(text: scalar.text, location: location)
-        if !stack[top].keys.insert(KeyIdentity(text: scalar.text, tag: scalar.keyTag)).inserted {
+        if !stack[top].keys.insert(KeyIdentity(text: scalar.text, tag: scalar.keyTag)) {
             stack[top].duplicates.append(.error("duplicate-key", at: location,
                                                 "the key '\(scalar.text)' is given twice in one map; keep only one of them"))
         }

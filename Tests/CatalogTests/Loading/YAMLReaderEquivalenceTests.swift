@@ -61,6 +61,13 @@ import Testing
         ])
     }
 
+    @Test func largeMapsFindRepeatedKeysToo() {
+        var bag = DiagnosticBag()
+        let yaml = (0..<40).map { "k\($0 % 37): v" }.joined(separator: "\n")
+        _ = YAMLReader.parse(yaml, file: Self.file, firstLine: 2, into: &bag)
+        #expect(bag.items.map { "\($0.rule) \($0.location.line)" } == ["duplicate-key 39", "duplicate-key 40", "duplicate-key 41"])
+    }
+
     @Test func keysAreTheSameByTextAndTag() {
         var bag = DiagnosticBag()
         _ = YAMLReader.parse("a: 1\n'a': 2\n!!str a: 3\n!x a: 4\n\"b\": 5\nb: 6", file: Self.file, firstLine: 1, into: &bag)
