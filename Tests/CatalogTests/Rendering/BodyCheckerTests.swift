@@ -65,3 +65,29 @@ private func check(_ text: String, file: String = "fun-with-science/inquiry/scie
     let found = BodyChecker.check(model, contentRoot: root.url)
     #expect(found.isEmpty, "\(found.map { "\($0.location.file):\($0.location.line):\($0.location.column) \($0.message)" })")
 }
+
+/// `LinkTargets` (one lookup per target, `lstat` per component) answers as
+/// `LinkPaths.exists` does, symbolic links inside and outside the content included.
+@Test func linkTargetsAnswerAsLinkPathsExists() throws {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("link-targets-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: base) }
+    let content = base.appendingPathComponent("content"), outside = base.appendingPathComponent("outside")
+    for directory in [content.appendingPathComponent("a/b"), outside] {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+    for file in [content.appendingPathComponent("a/real.md"), content.appendingPathComponent("a/b/deep.png"),
+                 outside.appendingPathComponent("x.md")] {
+        try Data("x".utf8).write(to: file)
+    }
+    try FileManager.default.createSymbolicLink(at: content.appendingPathComponent("in"), withDestinationURL: content.appendingPathComponent("a"))
+    try FileManager.default.createSymbolicLink(at: content.appendingPathComponent("out"), withDestinationURL: outside)
+    try FileManager.default.createSymbolicLink(at: content.appendingPathComponent("a/file-link.md"),
+                                               withDestinationURL: outside.appendingPathComponent("x.md"))
+    let paths = ["a/real.md", "a/b/deep.png", "a/b", "a", "in/real.md", "in/b/deep.png", "out/x.md", "out",
+                 "a/file-link.md", "missing.md", "a/missing.md", "a/real.md/x", "", "a//real.md"]
+    let targets = LinkTargets(contentRoot: content)
+    for _ in 0..<2 {  // the second pass answers from what the first remembered
+        #expect(paths.map { targets.exists($0) } == paths.map { LinkPaths.exists($0, in: content) })
+    }
+    #expect(paths.map { targets.exists($0) }.filter { $0 }.count == 8)  // the root itself and "a//real.md" too
+}
