@@ -4,19 +4,23 @@ import Synchronization
 /// `BodyChecker`'s diagnostics for each body, kept by a long-lived build (`serve`).
 ///
 /// A body's diagnostics depend on its text and file (positions, paths) and, for its
-/// relative links and images, on whether the files they point at exist. So an entry is
-/// keyed by the whole `MarkdownBody` and remembers the paths its links resolve to with
+/// relative links and images, on whether the files they point at exist. So an entry holds
+/// the whole `MarkdownBody` it was made for (found by its file, compared whole: a body
+/// taken from the parse cache shares its text's storage, so the comparison is cheap, where
+/// hashing every body would not be) and remembers the paths its links resolve to with
 /// the answer `LinkPaths.exists` gave; it is reused while those answers stay the same,
 /// which is only asked again when the set of content files changed (an edit of a file's
 /// bytes cannot make another file appear or disappear).
 final class BodyCheckMemo: Sendable {
     private struct Entry: Sendable {
+        var body: MarkdownBody
         var diagnostics: [Diagnostic]
         var targets: [(path: String, exists: Bool)]
     }
 
     private struct State {
-        var entries: [MarkdownBody: Entry] = [:]
+        /// By the body's file.
+        var entries: [String: Entry] = [:]
         var contentFiles: Set<String>?
     }
 
@@ -34,11 +38,12 @@ final class BodyCheckMemo: Sendable {
             + model.contexts.flatMap { node in model.app.locales.compactMap { node.versions[$0]?.body } })
             .filter { seen.insert($0.source.relativePath).inserted }
         let known = state.withLock { $0.entries }
-        let results = ConcurrentMap.map(bodies) { body -> (MarkdownBody, Entry) in
-            if let entry = known[body], !filesChanged || Self.sameTargets(entry, contentRoot: contentRoot) {
-                return (body, entry)
+        let results = ConcurrentMap.map(bodies) { body -> (String, Entry) in
+            if let entry = known[body.source.relativePath], entry.body == body,
+               !filesChanged || Self.sameTargets(entry, contentRoot: contentRoot) {
+                return (body.source.relativePath, entry)
             }
-            return (body, Self.entry(body, contentRoot: contentRoot))
+            return (body.source.relativePath, Self.entry(body, contentRoot: contentRoot))
         }
         state.withLock { $0.entries = Dictionary(results, uniquingKeysWith: { $1 }) }
         return results.flatMap(\.1.diagnostics)
@@ -61,7 +66,7 @@ final class BodyCheckMemo: Sendable {
                   let resolved = LinkPaths.resolve(path, from: body.source.relativePath) else { continue }
             targets.append((resolved, LinkPaths.exists(resolved, in: contentRoot)))
         }
-        return Entry(diagnostics: diagnostics, targets: targets)
+        return Entry(body: body, diagnostics: diagnostics, targets: targets)
     }
 }
 

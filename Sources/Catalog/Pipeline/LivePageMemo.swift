@@ -43,6 +43,12 @@ final class SitePageMemo: Sendable {
     }
 
     private let state = Mutex(State())
+    private let search = SearchPostingsMemo()
+
+    /// The search postings of a locale's documents, updated for those that changed.
+    func postings(_ documents: [SearchDocument], locale: LocaleID) -> SearchPostingsMemo.Postings {
+        search.postings(documents, locale: locale)
+    }
 
     /// Starts a build: when what every page shares has changed, nothing is reused.
     func begin(site: SiteInputs) {

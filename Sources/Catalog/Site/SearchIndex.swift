@@ -29,9 +29,14 @@ struct SearchIndexBuilder {
 
     /// Site-relative path → file text.
     func files(for documents: [SearchDocument]) -> [(path: String, text: String)] {
+        files(for: documents, postings: postings(documents))
+    }
+
+    /// - Parameter postings: what `postings(_:)` gives for `documents` (a long-lived build
+    ///   keeps them between builds and updates only the documents that changed).
+    func files(for documents: [SearchDocument], postings: [String: ([Int], [Int])]) -> [(path: String, text: String)] {
         let base = "search/\(locale.rawValue)/"
         var files: [(String, String)] = []
-        let postings = self.postings(documents)
         let shards = Self.shard(postings.keys.sorted(), postings: postings, keyLength: 2)
         for (key, text) in shards { files.append((base + "t-\(Self.hex(key)).js", wrap(base + "t-\(Self.hex(key)).js", text))) }
         for start in stride(from: 0, to: documents.count, by: Self.chunkSize) {

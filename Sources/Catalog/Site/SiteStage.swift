@@ -45,7 +45,10 @@ public struct SiteStage: Sendable {
             try write(index.diskPath(home), renderer.homePage(locale, bodyHTML: homeBody.html), to: sink)
             try write("search/\(locale.rawValue)/index.html", renderer.searchPage(locale), to: sink)
             sitemap.append(sitemapEntry(home, renderer: renderer))
-            for file in SearchIndexBuilder(locale: locale).files(for: documents) { try write(file.path, file.text, to: sink) }
+            let builder = SearchIndexBuilder(locale: locale)
+            let searchFiles = memo.map { builder.files(for: documents, postings: $0.postings(documents, locale: locale)) }
+                ?? builder.files(for: documents)
+            for file in searchFiles { try write(file.path, file.text, to: sink) }
         }
         try write("index.html", renderer.rootPage(), to: sink)
         try write("sitemap.xml", Sitemap.render(sitemap), to: sink)
