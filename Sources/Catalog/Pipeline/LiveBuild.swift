@@ -2,8 +2,8 @@ import Foundation
 
 /// A build session that lives as long as `serve`: each rebuild runs every stage, but
 /// what the last builds computed is kept in memory and taken again wherever its inputs
-/// are unchanged — parsed files (`IncrementalParseCache`), body checks (`BodyCheckMemo`)
-/// and pages (`SitePageMemo`) — and only the files whose bytes changed are written
+/// are unchanged — parsed files (`IncrementalParseCache`), body checks (`BodyCheckMemo`),
+/// request files (`PayloadMemo`), pages (`SitePageMemo`) and search postings — and only the files whose bytes changed are written
 /// (`LiveOutput`). The output is byte-for-byte what `build` would write for the same
 /// content; the identity tests compare the two after random edits.
 ///
@@ -14,6 +14,7 @@ public final class LiveBuild: Sendable {
     let parses = IncrementalParseCache()
     let bodies = BodyCheckMemo()
     let pages = SitePageMemo()
+    let payloads = PayloadMemo()
     let output: LiveOutput
 
     public init(content: ContentRoot, output: URL, cacheDirectory: URL?) {
@@ -48,7 +49,7 @@ public final class LiveBuild: Sendable {
             try ThumbnailCheck.stage(options).run(model: model, sink: sink)
         }
         bag.append(contentsOf: imageDiagnostics)
-        let count = try timer.measure("payloads") { try PayloadWriter.write(model: model, thumbnails: thumbnails, to: sink) }
+        let count = try timer.measure("payloads") { try payloads.write(model: model, thumbnails: thumbnails, to: sink) }
         let pagePaths = try timer.measure("site") { () throws -> Set<String> in
             bag.append(contentsOf: try site(model, thumbnails: thumbnails, sink: sink))
             return pages.producedPaths

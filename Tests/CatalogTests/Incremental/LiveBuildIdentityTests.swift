@@ -85,9 +85,10 @@ import Testing
         }
     }
 
-    @Test(arguments: [11, 12, 13, 14] as [UInt64])
-    func liveBuildEqualsCleanAfterEachStep(seed: UInt64) throws {
-        var files = GeneratedContent.files(books: 2, chapters: 3, sections: 4)
+    /// Small catalogs for many steps, and one of several request files (over 200 versions).
+    @Test(arguments: [(11, 2, 3, 30), (12, 2, 3, 30), (13, 2, 3, 30), (14, 2, 3, 30), (15, 3, 6, 8)] as [(UInt64, Int, Int, Int)])
+    func liveBuildEqualsCleanAfterEachStep(seed: UInt64, books: Int, chapters: Int, steps: Int) throws {
+        var files = GeneratedContent.files(books: books, chapters: chapters, sections: 4 * books)
         files["notes.txt"] = "Notes"
         var scene = Scene(content: try TempContent(files), files: files)
         let scratch = try scratchDirectory()
@@ -96,7 +97,7 @@ import Testing
         let live = LiveBuild(content: scene.content.root, output: output, cacheDirectory: scratch.appendingPathComponent("cache"))
         var random = SeededGenerator(state: seed)
         var reused = 0
-        for step in 0..<30 {
+        for step in 0..<steps {
             scene.step = step
             if step > 0 {
                 if let broken = scene.files.first(where: { $0.value.contains("[unclosed") })?.key {
