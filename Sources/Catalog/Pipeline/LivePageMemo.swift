@@ -44,6 +44,17 @@ final class SitePageMemo: Sendable {
 
     private let state = Mutex(State())
     private let search = SearchPostingsMemo()
+    private let shards = Mutex<[LocaleID: ShardTextMemo]>([:])
+
+    /// The search shards serialized for a locale by earlier builds.
+    func shardTexts(_ locale: LocaleID) -> ShardTextMemo {
+        shards.withLock { memos in
+            if let memo = memos[locale] { return memo }
+            let memo = ShardTextMemo()
+            memos[locale] = memo
+            return memo
+        }
+    }
 
     /// The search postings of a locale's documents, updated for those that changed.
     func postings(_ documents: [SearchDocument], locale: LocaleID) -> SearchPostingsMemo.Postings {

@@ -114,3 +114,27 @@ final class SearchPostingsMemo: Sendable {
         return low
     }
 }
+
+/// A locale's search shards as earlier builds serialized them, by shard key: a shard whose
+/// terms and postings are equal is not written out again (comparing lists of numbers costs
+/// far less than printing them). Kept by a long-lived build (`serve`).
+final class ShardTextMemo: Sendable {
+    private struct Entry: Sendable {
+        var terms: [String]
+        var lists: [([Int], [Int])]
+        var text: String
+    }
+
+    private let entries = Mutex<[String: Entry]>([:])
+
+    func text(_ key: String, _ terms: [String], _ postings: [String: ([Int], [Int])], make: () -> String) -> String {
+        let lists = terms.map { postings[$0] ?? ([], []) }
+        if let entry = entries.withLock({ $0[key] }), entry.terms == terms,
+           entry.lists.elementsEqual(lists, by: { $0.0 == $1.0 && $0.1 == $1.1 }) {
+            return entry.text
+        }
+        let text = make()
+        entries.withLock { $0[key] = Entry(terms: terms, lists: lists, text: text) }
+        return text
+    }
+}

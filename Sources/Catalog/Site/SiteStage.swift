@@ -46,7 +46,9 @@ public struct SiteStage: Sendable {
             try write("search/\(locale.rawValue)/index.html", renderer.searchPage(locale), to: sink)
             sitemap.append(sitemapEntry(home, renderer: renderer))
             let builder = SearchIndexBuilder(locale: locale)
-            let searchFiles = memo.map { builder.files(for: documents, postings: $0.postings(documents, locale: locale)) }
+            let searchFiles = memo.map {
+                builder.files(for: documents, postings: $0.postings(documents, locale: locale), texts: $0.shardTexts(locale))
+            }
                 ?? builder.files(for: documents)
             for file in searchFiles { try write(file.path, file.text, to: sink) }
         }

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import Catalog
 
-/// The search postings a live build updates document by document give exactly the files
-/// that the index built from scratch gives.
+/// The search postings a live build updates document by document, and the shards it keeps,
+/// give exactly the files that the index built from scratch gives.
 @Suite struct SearchPostingsMemoTests {
     static let words = ["ruler", "scale", "cup", "water", "measure", "quiz", "light", "plant", "é", "数学", "10", "cm"]
 
@@ -17,7 +17,7 @@ import Testing
     func updatedPostingsEqualFreshOnes(seed: UInt64) {
         var random = SeededGenerator(state: seed)
         var documents = (0..<20).map { Self.document("p\($0)", random: &random) }
-        let memo = SearchPostingsMemo()
+        let memo = SearchPostingsMemo(), texts = ShardTextMemo()
         let builder = SearchIndexBuilder(locale: LocaleID(normalizing: "en-us")!)
         for step in 0..<60 {
             let at = Int.random(in: 0..<documents.count, using: &random)
@@ -26,7 +26,7 @@ import Testing
             case 1 where documents.count > 2: documents.remove(at: at)
             default: documents[at] = Self.document(documents[at].path, random: &random)
             }
-            let live = builder.files(for: documents, postings: memo.postings(documents, locale: builder.locale))
+            let live = builder.files(for: documents, postings: memo.postings(documents, locale: builder.locale), texts: texts)
             let fresh = builder.files(for: documents)
             #expect(live.map(\.path) == fresh.map(\.path) && live.map(\.text) == fresh.map(\.text), "seed \(seed) step \(step)")
         }
