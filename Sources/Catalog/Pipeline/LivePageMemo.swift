@@ -103,8 +103,12 @@ final class SitePageMemo: Sendable {
             state.withLock { _ = $0.produced.insert(rendered.path) }
             return rendered
         }
-        state.withLock { _ = $0.produced.insert(inputs.path) }
-        if let entry = state.withLock({ $0.committed[inputs.path] }), entry.inputs == inputs,
+        // One lock per page: the workers of every core come through here.
+        let known = state.withLock { state in
+            state.produced.insert(inputs.path)
+            return state.committed[inputs.path]
+        }
+        if let entry = known, entry.inputs == inputs,
            Self.resolveSame(entry.links, page: page, body: inputs.version.body, links: links, media: media) {
             state.withLock { $0.reused += 1 }
             return RenderedPage(path: inputs.path, html: nil, document: entry.document, sitemap: entry.sitemap)

@@ -47,25 +47,27 @@ final class SearchPostingsMemo: Sendable {
 
     func postings(_ documents: [SearchDocument], locale: LocaleID) -> Postings {
         let previous = state.withLock { $0[locale] } ?? LocaleState()
-        let known = ConcurrentMap.map(documents) { document -> Known in
+        let looked = ConcurrentMap.map(documents) { document -> (known: Known, fresh: Bool) in
             if let known = previous.byPath[document.path], known.strongText == document.strongText,
                known.weakText == document.weakText {
-                return known
+                return (known, false)
             }
-            return Known(strongText: document.strongText, weakText: document.weakText, terms: DocumentTerms(document))
+            return (Known(strongText: document.strongText, weakText: document.weakText, terms: DocumentTerms(document)), true)
         }
+        let known = looked.map(\.known)
         let paths = documents.map(\.path)
         let terms = known.map(\.terms)
-        var postings: Postings
+        var postings: Postings, byPath: [String: Known]
         if paths == previous.paths {
-            postings = previous.postings
+            (postings, byPath) = (previous.postings, previous.byPath)
             for id in terms.indices where terms[id] != previous.terms[id] {
                 Self.update(&postings, id: id, from: previous.terms[id], to: terms[id])
             }
+            for id in looked.indices where looked[id].fresh { byPath[paths[id]] = known[id] }
         } else {
             postings = Self.assemble(terms)
+            byPath = Dictionary(zip(paths, known), uniquingKeysWith: { $1 })
         }
-        let byPath = Dictionary(zip(paths, known), uniquingKeysWith: { $1 })
         state.withLock { $0[locale] = LocaleState(byPath: byPath, paths: paths, terms: terms, postings: postings) }
         return postings
     }
