@@ -41,16 +41,25 @@ public enum PayloadWriter {
         let plan = PayloadPlan(model: model, thumbnails: thumbnails)
         // Requests are independent: serialize them on all cores, write them in order.
         let batches = PayloadPlan.batches(plan.contexts)
-        let bodies = ConcurrentMap.map(batches) { batch in
-            Data(utf8: JSON.fields(["contexts": .array(batch.map(\.json))]).serialized(pretty: true) + "\n")
-        }
+        let bodies = ConcurrentMap.map(batches, requestBody)
         let names = batches.indices.map { PayloadPlan.requestFileName($0 + 1) }
         for (index, name) in names.enumerated() { try sink.write("catalog/" + name, bodies[index]) }
+        try sink.write("catalog/manifest.json", manifest(model: model, thumbnails: thumbnails, count: plan.contexts.count, names: names))
+        return plan.contexts.count
+    }
+
+    /// One ContextsRequest body.
+    static func requestBody(_ batch: ArraySlice<ContextPayload>) -> Data {
+        Data(utf8: JSON.fields(["contexts": .array(batch.map(\.json))]).serialized(pretty: true) + "\n")
+    }
+
+    /// `manifest.json`: the app, the request files in order and every thumbnail.
+    static func manifest(model: CatalogModel, thumbnails: ThumbnailSet, count: Int, names: [String]) -> Data {
         let manifest = JSON.fields([
             "bundleIdentifier": .string(model.app.bundleIdentifier),
             "defaultLocale": .string(model.app.defaultLocale.rawValue),
             "locales": .strings(model.app.locales.map(\.rawValue)),
-            "contextCount": .int(Int64(plan.contexts.count)),
+            "contextCount": .int(Int64(count)),
             "contextRequests": .strings(names),
             "thumbnails": .array(thumbnails.all.map { thumbnail in
                 .fields([
@@ -61,7 +70,6 @@ public enum PayloadWriter {
                 ])
             }),
         ])
-        try sink.write("catalog/manifest.json", Data(utf8: manifest.serialized(pretty: true) + "\n"))
-        return plan.contexts.count
+        return Data(utf8: manifest.serialized(pretty: true) + "\n")
     }
 }

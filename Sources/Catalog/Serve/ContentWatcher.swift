@@ -16,8 +16,9 @@ final class ContentWatcher: Sendable {
     }
 
     /// Calls `changed` on the watcher's thread after each change, once the tree has stopped
-    /// changing for one interval (an editor's save is often several writes).
-    func start(changed: @escaping @Sendable () -> Void) {
+    /// changing for one interval (an editor's save is often several writes), with the
+    /// stamps of every file as they settled.
+    func start(changed: @escaping @Sendable ([String: FileStamp]) -> Void) {
         // Taken before returning, so that no change made after `start` can be missed.
         let initial = TreeStamps.collect(directory)
         let thread = Thread { [self] in
@@ -32,7 +33,7 @@ final class ContentWatcher: Sendable {
                 }
                 last = current
                 guard isRunning else { break }
-                changed()
+                changed(current)
             }
             finished.signal()
         }

@@ -34,7 +34,7 @@ public final class PreviewServer: Sendable {
 
     public var port: UInt16 { http.port }
     private let options: ServeOptions
-    private let parses = IncrementalParseCache()
+    private let live: LiveBuild
     private let hub = LiveReloadHub()
     private let status = StatusBox()
     private let http: LoopbackHTTPServer
@@ -46,18 +46,23 @@ public final class PreviewServer: Sendable {
         self.options = options
         self.log = log
         watcher = ContentWatcher(directory: options.content.url, interval: options.pollInterval)
+        let live = LiveBuild(content: options.content, output: options.output, cacheDirectory: options.cacheDirectory)
+        self.live = live
         let hub = hub, files = StaticFiles(root: options.output), status = status
         http = try LoopbackHTTPServer(port: options.port) { request, socket in
-            PreviewServer.reply(request, socket: socket, hub: hub, files: files, status: status.current)
+            // Under the output's lock: a rebuild's difference is applied whole before a page is read.
+            live.output.lock.withLock { _ in
+                PreviewServer.reply(request, socket: socket, hub: hub, files: files, status: status.current)
+            }
         }
-        rebuild()
+        rebuild(contentFiles: nil)
     }
 
     /// Starts serving and watching; returns at once.
     public func start() {
         http.start()
-        watcher.start { [self] in
-            rebuild()
+        watcher.start { [self] stamps in
+            rebuild(contentFiles: Set(stamps.keys))
             hub.announce()
         }
     }
@@ -72,18 +77,20 @@ public final class PreviewServer: Sendable {
     /// The number of builds announced so far (the live-reload generation).
     public var generation: Int { hub.generation }
 
-    private func rebuild() {
-        var buildOptions = BuildOptions(content: options.content, output: options.output,
-                                        cacheDirectory: options.cacheDirectory)
-        buildOptions.parseCache = parses
+    /// Rebuilds in memory and applies the difference to the output. The time logged runs
+    /// from the change being picked up (the watcher's listing, passed in) to the output
+    /// written: what `bench/site` reports as a one-file edit under `serve`.
+    private func rebuild(contentFiles: Set<String>?) {
         let start = ContinuousClock.now
         do {
-            let result = try Build.run(buildOptions)
+            let outcome = try live.rebuild(contentFiles: contentFiles)
+            let result = outcome.result
             let parts = (ContinuousClock.now - start).components
             let elapsed = String(format: "%.1f ms", Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15)
             let errors = result.diagnostics.sorted.filter { $0.severity == .error }
             status.current = result.diagnostics.hasErrors ? .failed(result.diagnostics.sorted) : .built
-            log(errors.isEmpty ? "Built in \(elapsed)\(result.upToDate ? " (up to date)" : "") (\(result.timings.summary))"
+            let work = "\(outcome.pagesReused) pages reused, \(outcome.filesWritten) files written, \(outcome.filesRemoved) removed"
+            log(errors.isEmpty ? "Built in \(elapsed) (\(work); \(result.timings.summary))"
                 : "The content has \(errors.count) error(s); serving the list of them")
         } catch {
             status.current = .unwritable("cannot write \(options.output.path): \(error)")

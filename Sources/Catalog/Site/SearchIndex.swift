@@ -29,10 +29,18 @@ struct SearchIndexBuilder {
 
     /// Site-relative path → file text.
     func files(for documents: [SearchDocument]) -> [(path: String, text: String)] {
+        files(for: documents, postings: postings(documents))
+    }
+
+    /// - Parameters:
+    ///   - postings: what `postings(_:)` gives for `documents` (a long-lived build keeps
+    ///     them between builds and updates only the documents that changed).
+    ///   - texts: shards serialized by earlier builds, taken again when equal.
+    func files(for documents: [SearchDocument], postings: [String: ([Int], [Int])],
+               texts: ShardTextMemo? = nil) -> [(path: String, text: String)] {
         let base = "search/\(locale.rawValue)/"
         var files: [(String, String)] = []
-        let postings = self.postings(documents)
-        let shards = Self.shard(postings.keys.sorted(), postings: postings, keyLength: 2)
+        let shards = Self.shard(postings.keys.sorted(), postings: postings, keyLength: 2, texts: texts)
         for (key, text) in shards { files.append((base + "t-\(Self.hex(key)).js", wrap(base + "t-\(Self.hex(key)).js", text))) }
         for start in stride(from: 0, to: documents.count, by: Self.chunkSize) {
             let chunk = documents[start..<min(start + Self.chunkSize, documents.count)].map { document in
@@ -86,7 +94,11 @@ struct SearchIndexBuilder {
 
     /// Groups sorted terms by their first `keyLength` characters; a group over budget
     /// is split by one more character (its shorter terms stay under the shorter key).
-    static func shard(_ terms: [String], postings: [String: ([Int], [Int])], keyLength: Int) -> [(key: String, text: String)] {
+    static func shard(_ terms: [String], postings: [String: ([Int], [Int])], keyLength: Int,
+                      texts: ShardTextMemo? = nil) -> [(key: String, text: String)] {
+        func serialize(_ key: String, _ group: [String]) -> String {
+            texts?.text(key, group, postings) { Self.serialize(group, postings) } ?? Self.serialize(group, postings)
+        }
         var groups: [(String, [String])] = []
         for term in terms {
             let key = String(term.unicodeScalars.prefix(keyLength).map(Character.init))
@@ -97,10 +109,10 @@ struct SearchIndexBuilder {
             let longer = group.filter { $0.unicodeScalars.count > keyLength }
             if estimatedSize(group, postings) > shardBudget, !longer.isEmpty {
                 let short = group.filter { $0.unicodeScalars.count <= keyLength }
-                if !short.isEmpty { shards.append((key, serialize(short, postings))) }
-                shards += shard(longer, postings: postings, keyLength: keyLength + 1)
+                if !short.isEmpty { shards.append((key, serialize(key, short))) }
+                shards += shard(longer, postings: postings, keyLength: keyLength + 1, texts: texts)
             } else {
-                shards.append((key, serialize(group, postings)))
+                shards.append((key, serialize(key, group)))
             }
         }
         return shards

@@ -9,6 +9,12 @@ public struct SiteStage: Sendable {
     public init(contentRoot: URL) { self.contentRoot = contentRoot }
 
     public func run(model: CatalogModel, thumbnails: ThumbnailSet, sink: some OutputSink) throws -> [Diagnostic] {
+        try run(model: model, thumbnails: thumbnails, sink: sink, memo: nil)
+    }
+
+    /// - Parameter memo: pages a long-lived build (`serve`) rendered before; a page whose
+    ///   inputs are unchanged is taken from it (and not written) instead of rendered.
+    func run(model: CatalogModel, thumbnails: ThumbnailSet, sink: some OutputSink, memo: SitePageMemo?) throws -> [Diagnostic] {
         let index = SiteIndex(model: model, thumbnails: thumbnails)
         let (branding, diagnostics) = Branding.load(model.app.site, contentRoot: contentRoot, source: model.app.source)
         var renderer = PageRenderer(index: index, branding: branding)
@@ -23,13 +29,11 @@ public struct SiteStage: Sendable {
             for chunk in PayloadPlan.batches(present, size: 256) {
                 let rendered = ConcurrentMap.map(Array(chunk)) { [renderer] context in
                     let page = PageRef(locale: locale, context: context)
-                    let body = renderBody(model.contexts[context].versions[locale]?.body, page: page, links: links, media: media)
-                    return (path: index.diskPath(page), html: contextPage(page, body: body, renderer: renderer),
-                            document: SearchDocuments.document(page, bodyText: body.text, renderer: renderer),
-                            sitemap: sitemapEntry(page, renderer: renderer))
+                    guard let memo else { return renderPage(page, renderer: renderer, links: links, media: media) }
+                    return memo.page(page, stage: self, renderer: renderer, links: links, media: media)
                 }
                 for item in rendered {
-                    try write(item.path, item.html, to: sink)
+                    if let html = item.html { try write(item.path, html, to: sink) }
                     documents.append(item.document)
                     sitemap.append(item.sitemap)
                 }
@@ -41,7 +45,12 @@ public struct SiteStage: Sendable {
             try write(index.diskPath(home), renderer.homePage(locale, bodyHTML: homeBody.html), to: sink)
             try write("search/\(locale.rawValue)/index.html", renderer.searchPage(locale), to: sink)
             sitemap.append(sitemapEntry(home, renderer: renderer))
-            for file in SearchIndexBuilder(locale: locale).files(for: documents) { try write(file.path, file.text, to: sink) }
+            let builder = SearchIndexBuilder(locale: locale)
+            let searchFiles = memo.map {
+                builder.files(for: documents, postings: $0.postings(documents, locale: locale), texts: $0.shardTexts(locale))
+            }
+                ?? builder.files(for: documents)
+            for file in searchFiles { try write(file.path, file.text, to: sink) }
         }
         try write("index.html", renderer.rootPage(), to: sink)
         try write("sitemap.xml", Sitemap.render(sitemap), to: sink)
@@ -54,16 +63,27 @@ public struct SiteStage: Sendable {
         return diagnostics
     }
 
+    /// One context page: its file, its HTML, its search document and its sitemap entry.
+    /// `wrap` sees every link of the body resolved (a memo records them).
+    func renderPage(_ page: PageRef, renderer: PageRenderer, links: BodyLinks, media: BodyLinks.MediaSet,
+                    wrap: ((@escaping HTMLRenderer.Resolver) -> HTMLRenderer.Resolver)? = nil) -> RenderedPage {
+        let body = renderBody(page.context.flatMap { renderer.version($0, page.locale)?.body }, page: page, links: links,
+                              media: media, wrap: wrap)
+        return RenderedPage(path: renderer.index.diskPath(page), html: contextPage(page, body: body, renderer: renderer),
+                            document: SearchDocuments.document(page, bodyText: body.text, renderer: renderer),
+                            sitemap: sitemapEntry(page, renderer: renderer))
+    }
+
     private func write(_ path: String, _ text: String, to sink: some OutputSink) throws {
         try sink.write(path, Data(text.utf8))
     }
 
-    private func renderBody(_ body: MarkdownBody?, page: PageRef, links: BodyLinks,
-                            media: BodyLinks.MediaSet) -> (html: String, text: String) {
+    private func renderBody(_ body: MarkdownBody?, page: PageRef, links: BodyLinks, media: BodyLinks.MediaSet,
+                            wrap: ((@escaping HTMLRenderer.Resolver) -> HTMLRenderer.Resolver)? = nil) -> (html: String, text: String) {
         guard let body else { return ("", "") }
         let document = MarkdownParser.parse(body.text)
-        let renderer = HTMLRenderer(reservedIDs: PageShell.reservedIDs,
-                                    resolve: links.resolver(for: page, source: body.source, media: media))
+        let resolve = links.resolver(for: page, source: body.source, media: media)
+        let renderer = HTMLRenderer(reservedIDs: PageShell.reservedIDs, resolve: wrap?(resolve) ?? resolve)
         return (renderer.render(document), document.plainText)
     }
 
@@ -82,7 +102,7 @@ public struct SiteStage: Sendable {
         return renderer.shell.render(frame, strings: strings, main: renderer.contextPage(page, bodyHTML: body.html))
     }
 
-    private func sitemapEntry(_ page: PageRef, renderer: PageRenderer) -> Sitemap.Entry {
+    func sitemapEntry(_ page: PageRef, renderer: PageRenderer) -> Sitemap.Entry {
         let index = renderer.index
         let alternates = index.locales.compactMap { locale -> (locale: LocaleID, url: String)? in
             guard page.context.map({ index.isPresent($0, in: locale) }) ?? true else { return nil }

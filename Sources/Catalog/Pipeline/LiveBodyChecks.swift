@@ -1,0 +1,89 @@
+import Foundation
+import Synchronization
+
+/// `BodyChecker`'s diagnostics for each body, kept by a long-lived build (`serve`).
+///
+/// A body's diagnostics depend on its text and file (positions, paths) and, for its
+/// relative links and images, on whether the files they point at exist. So an entry holds
+/// the whole `MarkdownBody` it was made for (found by its file, compared whole: a body
+/// taken from the parse cache shares its text's storage, so the comparison is cheap, where
+/// hashing every body would not be) and remembers the paths its links resolve to with
+/// the answer `LinkPaths.exists` gave; it is reused while those answers stay the same,
+/// which is only asked again when the set of content files changed (an edit of a file's
+/// bytes cannot make another file appear or disappear).
+final class BodyCheckMemo: Sendable {
+    private struct Entry: Sendable {
+        var body: MarkdownBody
+        var diagnostics: [Diagnostic]
+        var targets: [(path: String, exists: Bool)]
+    }
+
+    private struct State {
+        /// By the body's file.
+        var entries: [String: Entry] = [:]
+        var contentFiles: Set<String>?
+    }
+
+    private let state = Mutex(State())
+
+    /// The diagnostics `BodyChecker.check(model, contentRoot:)` gives, in the same order.
+    /// - Parameter contentFiles: every file under the content directory now.
+    func check(_ model: CatalogModel, contentRoot: URL, contentFiles: Set<String>) -> [Diagnostic] {
+        let filesChanged = state.withLock { state in
+            defer { state.contentFiles = contentFiles }
+            return state.contentFiles != contentFiles
+        }
+        var seen = Set<String>()
+        let bodies = (model.app.locales.compactMap { model.app.body[$0] }
+            + model.contexts.flatMap { node in model.app.locales.compactMap { node.versions[$0]?.body } })
+            .filter { seen.insert($0.source.relativePath).inserted }
+        let known = state.withLock { $0.entries }
+        let results = ConcurrentMap.map(bodies) { body -> (String, Entry) in
+            if let entry = known[body.source.relativePath], entry.body == body,
+               !filesChanged || Self.sameTargets(entry, contentRoot: contentRoot) {
+                return (body.source.relativePath, entry)
+            }
+            return (body.source.relativePath, Self.entry(body, contentRoot: contentRoot))
+        }
+        state.withLock { $0.entries = Dictionary(results, uniquingKeysWith: { $1 }) }
+        return results.flatMap(\.1.diagnostics)
+    }
+
+    private static func sameTargets(_ entry: Entry, contentRoot: URL) -> Bool {
+        entry.targets.allSatisfy { LinkPaths.exists($0.path, in: contentRoot) == $0.exists }
+    }
+
+    private static func entry(_ body: MarkdownBody, contentRoot: URL) -> Entry {
+        let diagnostics = BodyChecker.check(body, contentRoot: contentRoot)
+        var targets: [(path: String, exists: Bool)] = []
+        for item in MarkdownScanner.reportables(body.text) {
+            let url: String
+            switch item.node.kind {
+            case .link(let destination, _), .image(let destination, _): url = destination
+            default: continue
+            }
+            guard case .relative(let path, _) = LinkPolicy.classify(url),
+                  let resolved = LinkPaths.resolve(path, from: body.source.relativePath) else { continue }
+            targets.append((resolved, LinkPaths.exists(resolved, in: contentRoot)))
+        }
+        return Entry(body: body, diagnostics: diagnostics, targets: targets)
+    }
+}
+
+/// Loading, validation and the model as `CatalogLoader.load` runs them, with the parses
+/// and body checks of unchanged files taken from a long-lived build's memory.
+enum LiveLoader {
+    static func load(_ root: ContentRoot, timer: inout StageTimer, parses: IncrementalParseCache,
+                     bodies: BodyCheckMemo, contentFiles: Set<String>) -> LoadResult {
+        var bag = DiagnosticBag()
+        guard let tree = timer.measure("load", { ContentLoader(root: root).loadTree(into: &bag, cache: parses) }) else {
+            return LoadResult(model: nil, diagnostics: bag, coverage: nil)
+        }
+        timer.measure("validate") { Validator.validate(tree, into: &bag) }
+        let model = timer.measure("model") { ModelBuilder(tree: tree).build() }
+        timer.measure("body checks") {
+            bag.append(contentsOf: bodies.check(model, contentRoot: root.url, contentFiles: contentFiles))
+        }
+        return LoadResult(model: model, diagnostics: bag, coverage: nil)
+    }
+}

@@ -1,0 +1,149 @@
+import Synchronization
+
+/// One context page as the site stage produces it. `html` is nil when a `SitePageMemo`
+/// found the page unchanged: the output already holds exactly those bytes.
+struct RenderedPage: Sendable {
+    var path: String
+    var html: String?
+    var document: SearchDocument
+    var sitemap: Sitemap.Entry
+}
+
+/// A relative link of a body and what it resolved to when the page was rendered. Other
+/// links (external, fragments, unsafe schemes) resolve the same whatever the catalog
+/// holds, so only these are checked again.
+struct LinkRecord: Sendable, Equatable {
+    var url: String
+    var isImage: Bool
+    var result: String?
+}
+
+/// The pages a long-lived build (`serve`) rendered, by output path: a page whose inputs
+/// (`PageInputs`) are equal and whose relative links resolve as before is not rendered
+/// again; its search document and sitemap entry are taken from here.
+///
+/// Entries rendered by a build become usable only once that build's output is in place
+/// (`commit`): until then the output does not hold their bytes. Used by the site stage's
+/// workers concurrently, hence the locks.
+final class SitePageMemo: Sendable {
+    struct Entry: Sendable {
+        var inputs: PageInputs
+        var links: [LinkRecord]
+        var document: SearchDocument
+        var sitemap: Sitemap.Entry
+    }
+
+    private struct State {
+        var site: SiteInputs?
+        var committed: [String: Entry] = [:]
+        var pending: [String: Entry] = [:]
+        var reused = 0
+        /// The path of every page the current build produced, rendered or reused.
+        var produced: Set<String> = []
+    }
+
+    private let state = Mutex(State())
+    private let search = SearchPostingsMemo()
+    private let shards = Mutex<[LocaleID: ShardTextMemo]>([:])
+
+    /// The search shards serialized for a locale by earlier builds.
+    func shardTexts(_ locale: LocaleID) -> ShardTextMemo {
+        shards.withLock { memos in
+            if let memo = memos[locale] { return memo }
+            let memo = ShardTextMemo()
+            memos[locale] = memo
+            return memo
+        }
+    }
+
+    /// The search postings of a locale's documents, updated for those that changed.
+    func postings(_ documents: [SearchDocument], locale: LocaleID) -> SearchPostingsMemo.Postings {
+        search.postings(documents, locale: locale)
+    }
+
+    /// Starts a build: when what every page shares has changed, nothing is reused.
+    func begin(site: SiteInputs) {
+        state.withLock { state in
+            if state.site != site { state.committed = [:] }
+            state.site = site
+            state.pending = [:]
+            state.reused = 0
+            state.produced = []
+        }
+    }
+
+    /// The build's output is in place: its pages may be reused from now on.
+    func commit() {
+        state.withLock { state in
+            state.committed.merge(state.pending) { $1 }
+            state.pending = [:]
+        }
+    }
+
+    /// The output is in an unknown state (a failed write): forget everything.
+    func reset() {
+        state.withLock { $0 = State() }
+    }
+
+    /// Drops the entries of pages the last build did not produce.
+    func keep(only paths: Set<String>) {
+        state.withLock { $0.committed = $0.committed.filter { paths.contains($0.key) } }
+    }
+
+    /// How many pages the current build took from the memo.
+    var reusedCount: Int { state.withLock { $0.reused } }
+
+    /// The path of every page the current build produced.
+    var producedPaths: Set<String> { state.withLock { $0.produced } }
+
+    func page(_ page: PageRef, stage: SiteStage, renderer: PageRenderer, links: BodyLinks,
+              media: BodyLinks.MediaSet) -> RenderedPage {
+        guard let inputs = PageInputs(page, renderer: renderer) else {
+            let rendered = stage.renderPage(page, renderer: renderer, links: links, media: media)
+            state.withLock { _ = $0.produced.insert(rendered.path) }
+            return rendered
+        }
+        // One lock per page: the workers of every core come through here.
+        let known = state.withLock { state in
+            state.produced.insert(inputs.path)
+            return state.committed[inputs.path]
+        }
+        if let entry = known, entry.inputs == inputs,
+           Self.resolveSame(entry.links, page: page, body: inputs.version.body, links: links, media: media) {
+            state.withLock { $0.reused += 1 }
+            return RenderedPage(path: inputs.path, html: nil, document: entry.document, sitemap: entry.sitemap)
+        }
+        let recorder = LinkRecorder()
+        let rendered = stage.renderPage(page, renderer: renderer, links: links, media: media, wrap: recorder.wrap)
+        let entry = Entry(inputs: inputs, links: recorder.records, document: rendered.document, sitemap: rendered.sitemap)
+        state.withLock { $0.pending[inputs.path] = entry }
+        return rendered
+    }
+
+    /// Resolves the recorded links again in today's catalog. This also publishes the
+    /// media files they lead to, as rendering the page would have.
+    private static func resolveSame(_ records: [LinkRecord], page: PageRef, body: MarkdownBody?, links: BodyLinks,
+                                    media: BodyLinks.MediaSet) -> Bool {
+        guard !records.isEmpty, let body else { return true }
+        let resolve = links.resolver(for: page, source: body.source, media: media)
+        var same = true
+        // Every link is resolved even after a difference, so that every medium is published.
+        for record in records where resolve(record.url, record.isImage) != record.result { same = false }
+        return same
+    }
+}
+
+/// Records a body's relative links as they are resolved; one per page render, on one thread.
+private final class LinkRecorder {
+    var records: [LinkRecord] = []
+
+    func wrap(_ resolve: @escaping HTMLRenderer.Resolver) -> HTMLRenderer.Resolver {
+        { [self] url, isImage in
+            let result = resolve(url, isImage)
+            if case .relative = LinkPolicy.classify(url) {
+                records.append(LinkRecord(url: url, isImage: isImage, result: result))
+            }
+            return result
+        }
+    }
+}

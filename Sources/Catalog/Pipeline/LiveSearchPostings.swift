@@ -1,0 +1,142 @@
+import Synchronization
+
+/// The terms of one search document, as `SearchIndexBuilder.postings` counts them: those
+/// in its title or keywords, and those only in its summary, body or type name.
+struct DocumentTerms: Sendable, Equatable {
+    var strong: Set<String>
+    var weakOnly: Set<String>
+
+    init(_ document: SearchDocument) {
+        var strong = Set<String>(), weak = Set<String>()
+        for text in document.strongText { SearchTokenizer.forEachTerm(text) { strong.insert($0) } }
+        for text in document.weakText {
+            SearchTokenizer.forEachTerm(text) { term in
+                if !strong.contains(term) { weak.insert(term) }
+            }
+        }
+        self.strong = strong
+        weakOnly = weak
+    }
+}
+
+/// A locale's search postings (term → ascending ids of the documents that have it strongly,
+/// and of those that have it only weakly), kept by a long-lived build (`serve`).
+///
+/// Tokenizing every body is most of what the search index costs, so each document's terms
+/// are kept by its path and taken again while its texts are equal. When the documents are
+/// the same pages in the same order (an edit), the postings are updated for the documents
+/// whose terms changed; otherwise (ids shift) they are assembled again from the terms.
+/// Either way they equal what `SearchIndexBuilder.postings` computes from scratch.
+final class SearchPostingsMemo: Sendable {
+    typealias Postings = [String: ([Int], [Int])]
+
+    private struct Known: Sendable {
+        var strongText: [String]
+        var weakText: [String]
+        var terms: DocumentTerms
+    }
+
+    private struct LocaleState: Sendable {
+        var byPath: [String: Known] = [:]
+        var paths: [String] = []
+        var terms: [DocumentTerms] = []
+        var postings: Postings = [:]
+    }
+
+    private let state = Mutex<[LocaleID: LocaleState]>([:])
+
+    func postings(_ documents: [SearchDocument], locale: LocaleID) -> Postings {
+        let previous = state.withLock { $0[locale] } ?? LocaleState()
+        let looked = ConcurrentMap.map(documents) { document -> (known: Known, fresh: Bool) in
+            if let known = previous.byPath[document.path], known.strongText == document.strongText,
+               known.weakText == document.weakText {
+                return (known, false)
+            }
+            return (Known(strongText: document.strongText, weakText: document.weakText, terms: DocumentTerms(document)), true)
+        }
+        let known = looked.map(\.known)
+        let paths = documents.map(\.path)
+        let terms = known.map(\.terms)
+        var postings: Postings, byPath: [String: Known]
+        if paths == previous.paths {
+            (postings, byPath) = (previous.postings, previous.byPath)
+            for id in terms.indices where terms[id] != previous.terms[id] {
+                Self.update(&postings, id: id, from: previous.terms[id], to: terms[id])
+            }
+            for id in looked.indices where looked[id].fresh { byPath[paths[id]] = known[id] }
+        } else {
+            postings = Self.assemble(terms)
+            byPath = Dictionary(zip(paths, known), uniquingKeysWith: { $1 })
+        }
+        state.withLock { $0[locale] = LocaleState(byPath: byPath, paths: paths, terms: terms, postings: postings) }
+        return postings
+    }
+
+    static func assemble(_ terms: [DocumentTerms]) -> Postings {
+        var postings: Postings = [:]
+        for (id, document) in terms.enumerated() {
+            for term in document.strong { postings[term, default: ([], [])].0.append(id) }
+            for term in document.weakOnly { postings[term, default: ([], [])].1.append(id) }
+        }
+        return postings
+    }
+
+    /// Moves one document from its old terms to its new ones, keeping every list ascending
+    /// and dropping terms no document has any more.
+    private static func update(_ postings: inout Postings, id: Int, from old: DocumentTerms, to new: DocumentTerms) {
+        for term in old.strong.subtracting(new.strong) { edit(&postings, term) { remove(id, from: &$0.0) } }
+        for term in old.weakOnly.subtracting(new.weakOnly) { edit(&postings, term) { remove(id, from: &$0.1) } }
+        for term in new.strong.subtracting(old.strong) { edit(&postings, term) { insert(id, into: &$0.0) } }
+        for term in new.weakOnly.subtracting(old.weakOnly) { edit(&postings, term) { insert(id, into: &$0.1) } }
+    }
+
+    private static func edit(_ postings: inout Postings, _ term: String, _ change: (inout ([Int], [Int])) -> Void) {
+        var lists = postings[term] ?? ([], [])
+        change(&lists)
+        postings[term] = lists.0.isEmpty && lists.1.isEmpty ? nil : lists
+    }
+
+    private static func remove(_ id: Int, from list: inout [Int]) {
+        let at = position(of: id, in: list)
+        if at < list.count, list[at] == id { list.remove(at: at) }
+    }
+
+    private static func insert(_ id: Int, into list: inout [Int]) {
+        let at = position(of: id, in: list)
+        if at == list.count || list[at] != id { list.insert(id, at: at) }
+    }
+
+    /// The first index whose id is not below `id` (binary search).
+    private static func position(of id: Int, in list: [Int]) -> Int {
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+/// A locale's search shards as earlier builds serialized them, by shard key: a shard whose
+/// terms and postings are equal is not written out again (comparing lists of numbers costs
+/// far less than printing them). Kept by a long-lived build (`serve`).
+final class ShardTextMemo: Sendable {
+    private struct Entry: Sendable {
+        var terms: [String]
+        var lists: [([Int], [Int])]
+        var text: String
+    }
+
+    private let entries = Mutex<[String: Entry]>([:])
+
+    func text(_ key: String, _ terms: [String], _ postings: [String: ([Int], [Int])], make: () -> String) -> String {
+        let lists = terms.map { postings[$0] ?? ([], []) }
+        if let entry = entries.withLock({ $0[key] }), entry.terms == terms,
+           entry.lists.elementsEqual(lists, by: { $0.0 == $1.0 && $0.1 == $1.1 }) {
+            return entry.text
+        }
+        let text = make()
+        entries.withLock { $0[key] = Entry(terms: terms, lists: lists, text: text) }
+        return text
+    }
+}
