@@ -57,6 +57,8 @@ static void set_transformations(png_decoder *p, int color_type, int bit_depth) {
     png_set_alpha_mode_fixed(p->png, PNG_ALPHA_PNG, PNG_DEFAULT_sRGB);
     if (bit_depth == 16) png_set_scale_16(p->png);
     png_set_alpha_mode_fixed(p->png, PNG_ALPHA_PNG, PNG_DEFAULT_sRGB);
+    /* Opaque images get a filler byte: every row is 4 bytes per pixel (see codec.h). */
+    if (p->channels == 3) png_set_filler(p->png, 0xFF, PNG_FILLER_AFTER);
     skip_unused_chunks(p->png);
 }
 
@@ -87,7 +89,7 @@ static int start(png_decoder *p, cic_stream *stream) {
     p->interlaced = png_get_interlace_type(p->png, p->info) == PNG_INTERLACE_ADAM7;
     set_transformations(p, color_type, png_get_bit_depth(p->png, p->info));
     png_read_update_info(p->png, p->info);
-    if (png_get_bit_depth(p->png, p->info) != 8 || png_get_channels(p->png, p->info) != p->channels)
+    if (png_get_bit_depth(p->png, p->info) != 8 || png_get_rowbytes(p->png, p->info) != (size_t)p->width * 4)
         png_error(p->png, "unsupported PNG transformation");
     describe(p, stream);
     return CIC_OK;
@@ -142,7 +144,7 @@ static void read_batch(png_decoder *p, uint8_t *pixels, cic_batch *batch) {
         batch->x_step = (int)PNG_PASS_COL_OFFSET(p->pass);
         batch->width = (int)PNG_PASS_COLS(p->width, p->pass);
     }
-    size_t stride = (size_t)p->width * (size_t)p->channels;
+    size_t stride = (size_t)p->width * 4;
     while (batch->rows < CIC_BATCH_ROWS && p->y < p->height) {
         png_read_row(p->png, pixels + (size_t)batch->rows * stride, NULL);
         batch->rows++;

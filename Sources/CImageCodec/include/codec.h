@@ -57,15 +57,17 @@ typedef struct {
     int scale_num;     /* JPEG: decoded at scale_num/8 of the stored size; PNG: 8 */
     int scaled_width;  /* the whole image at that scale */
     int scaled_height;
-    int channels;      /* 3 (RGB) or 4 (RGBA, straight alpha) */
+    int channels;      /* 3 (opaque) or 4 (with alpha); rows hold 4 bytes per pixel
+                          either way: R, G, B, then alpha (straight, not premultiplied)
+                          or a filler of 255, so that a pixel is one 32-bit load */
     cic_rect region;   /* the part of the scaled image that the rows cover */
     int batch_rows;    /* a batch has at most this many rows... */
     int row_pixels;    /* ...of at most this many pixels: the caller's buffer holds
-                          batch_rows * row_pixels * channels bytes */
+                          batch_rows * row_pixels * 4 bytes */
 } cic_stream;
 
 /* One batch: `rows` rows of the scaled image, y, y + y_step, ..., each holding `width`
- * pixels for the columns x, x + x_step, ...; row i starts at i * row_pixels * channels.
+ * pixels for the columns x, x + x_step, ...; row i starts at i * row_pixels * 4.
  * The steps are 1 except in an interlaced PNG's passes (Adam7). */
 typedef struct {
     int y, y_step, rows;

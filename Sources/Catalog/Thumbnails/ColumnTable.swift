@@ -1,16 +1,26 @@
-/// One decoded row: `count` pixels for the source columns `x`, `x + step`, … (the step is
-/// more than 1 only in an interlaced PNG's passes).
+/// One decoded row: `count` pixels of 4 bytes (RGBA, or RGB and a filler) for the source
+/// columns `x`, `x + step`, … (the step is more than 1 only in an interlaced PNG's passes).
 struct SourceRow {
     var pixels: UnsafePointer<UInt8>
     var x: Int
     var step: Int
     var count: Int
+
+    /// Pixel `k` as four floats: one 32-bit load, widened.
+    @inline(__always)
+    func pixel(_ k: Int) -> SIMD4<Float> {
+        SIMD4<Float>(UnsafeRawPointer(pixels + 4 * k).loadUnaligned(as: SIMD4<UInt8>.self))
+    }
 }
 
 /// The horizontal half of the area filter: `AreaWeights` copied into raw buffers, and the
-/// loops that average one row into `width × channels` floats. A row that holds every
-/// column the filter reads takes the dense loops (contiguous pixels, no checks); others
-/// (interlace passes, a region narrower than the window) take the general one.
+/// loops that average one row into one `SIMD4<Float>` per output column, all four samples
+/// of a pixel at once. A row that holds every column the filter reads takes the dense
+/// loop (contiguous pixels, no checks); others (interlace passes, a region narrower than
+/// the window) take the general one.
+///
+/// Opaque rows are summed as they are (the filler lane is ignored later). Rows with alpha
+/// are premultiplied: colour × alpha × weight, and alpha × weight in the fourth lane.
 final class ColumnTable {
     let outputCount: Int
     /// Every source column some output reads.
@@ -40,72 +50,50 @@ final class ColumnTable {
         weights.deallocate()
     }
 
-    private func isDense(_ row: SourceRow) -> Bool {
-        row.step == 1 && row.x <= sourceRange.lowerBound && row.x + row.count >= sourceRange.upperBound
-    }
-
-    /// RGB: `out` gets width × 3 weighted sums.
-    func average(_ row: SourceRow, into out: UnsafeMutablePointer<Float>) {
-        guard isDense(row) else { return averageSparse(row, channels: 3, into: out) }
-        var target = out
-        for i in 0..<outputCount {
-            var pixel = row.pixels + (firsts[i] - row.x) * 3
-            var weight = weights + i * stride
-            var r: Float = 0, g: Float = 0, b: Float = 0
-            for _ in 0..<counts[i] {
-                let w = weight.pointee
-                r += Float(pixel[0]) * w
-                g += Float(pixel[1]) * w
-                b += Float(pixel[2]) * w
-                pixel += 3
-                weight += 1
-            }
-            target[0] = r; target[1] = g; target[2] = b
-            target += 3
+    /// `out` gets `outputCount` weighted sums.
+    func average(_ row: SourceRow, premultiplied: Bool, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+        let dense = row.step == 1 && row.x <= sourceRange.lowerBound && row.x + row.count >= sourceRange.upperBound
+        switch (dense, premultiplied) {
+        case (true, false): averageDense(row, into: out) { $0 * $1 }
+        case (true, true): averageDense(row, into: out, Self.premultiply)
+        case (false, false): averageSparse(row, into: out) { $0 * $1 }
+        case (false, true): averageSparse(row, into: out, Self.premultiply)
         }
     }
 
-    /// RGBA: `out` gets width × 4 sums of colour × alpha and of alpha.
-    func averagePremultiplied(_ row: SourceRow, into out: UnsafeMutablePointer<Float>) {
-        guard isDense(row) else { return averageSparse(row, channels: 4, into: out) }
-        var target = out
+    /// (r, g, b, 1) × alpha × weight: the fourth lane sums alpha × weight.
+    @inline(__always)
+    private static func premultiply(_ pixel: SIMD4<Float>, _ weight: Float) -> SIMD4<Float> {
+        var colour = pixel
+        colour[3] = 1
+        return colour * (pixel[3] * weight)
+    }
+
+    @inline(__always)
+    private func averageDense(_ row: SourceRow, into out: UnsafeMutablePointer<SIMD4<Float>>,
+                              _ term: (SIMD4<Float>, Float) -> SIMD4<Float>) {
         for i in 0..<outputCount {
-            var pixel = row.pixels + (firsts[i] - row.x) * 4
-            var weight = weights + i * stride
-            var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-            for _ in 0..<counts[i] {
-                let alpha = Float(pixel[3]) * weight.pointee
-                r += Float(pixel[0]) * alpha
-                g += Float(pixel[1]) * alpha
-                b += Float(pixel[2]) * alpha
-                a += alpha
-                pixel += 4
-                weight += 1
-            }
-            target[0] = r; target[1] = g; target[2] = b; target[3] = a
-            target += 4
+            let first = firsts[i] - row.x
+            let weight = weights + i * stride
+            var sum = SIMD4<Float>()
+            for k in 0..<counts[i] { sum += term(row.pixel(first + k), weight[k]) }
+            out[i] = sum
         }
     }
 
     /// Any row: only the pixels it has count, each with its column's weight.
-    private func averageSparse(_ row: SourceRow, channels: Int, into out: UnsafeMutablePointer<Float>) {
+    @inline(__always)
+    private func averageSparse(_ row: SourceRow, into out: UnsafeMutablePointer<SIMD4<Float>>,
+                               _ term: (SIMD4<Float>, Float) -> SIMD4<Float>) {
         for i in 0..<outputCount {
             let first = firsts[i], end = first + counts[i]
-            var sum: (Float, Float, Float, Float) = (0, 0, 0, 0)
+            var sum = SIMD4<Float>()
             var k = first <= row.x ? 0 : (first - row.x + row.step - 1) / row.step
             while k < row.count, row.x + k * row.step < end {
-                let w = weights[i * stride + row.x + k * row.step - first]
-                let pixel = row.pixels + k * channels
-                let alpha = channels == 4 ? Float(pixel[3]) * w : w
-                sum.0 += Float(pixel[0]) * alpha
-                sum.1 += Float(pixel[1]) * alpha
-                sum.2 += Float(pixel[2]) * alpha
-                sum.3 += alpha
+                sum += term(row.pixel(k), weights[i * stride + row.x + k * row.step - first])
                 k += 1
             }
-            let target = out + i * channels
-            target[0] = sum.0; target[1] = sum.1; target[2] = sum.2
-            if channels == 4 { target[3] = sum.3 }
+            out[i] = sum
         }
     }
 }

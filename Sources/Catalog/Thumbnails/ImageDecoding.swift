@@ -14,7 +14,8 @@ public struct DecodeLayout: Hashable, Sendable {
 
 /// A batch of decoded rows, lent for the duration of one call: rows `y`, `y + yStep`, …
 /// of the scaled image, each holding `width` pixels for the columns `x`, `x + xStep`, ….
-/// The steps are 1 except in the passes of an interlaced PNG.
+/// The steps are 1 except in the passes of an interlaced PNG. A pixel is always 4 bytes:
+/// RGBA, or RGB and a filler when `channels` is 3 (one 32-bit load in the resampler).
 struct DecodedRows {
     var y: Int, yStep: Int, count: Int
     var x: Int, xStep: Int, width: Int
@@ -73,7 +74,7 @@ private struct DecodeSession {
     /// Reads every batch into one buffer of `batch_rows` rows and hands each to `rows`.
     private mutating func read(_ decoder: OpaquePointer, _ stream: cic_stream, _ rows: (DecodedRows) -> Void)
         -> Result<Void, ImageCodecError> {
-        let stride = Int(stream.row_pixels) * Int(stream.channels)
+        let stride = Int(stream.row_pixels) * 4
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, Int(stream.batch_rows) * stride))
         defer { buffer.deallocate() }
         let capacity = text.count
@@ -122,7 +123,7 @@ struct RegionCollector {
                     let x = rows.x + k * rows.xStep - region.x
                     guard (0..<region.width).contains(x) else { continue }
                     let target = (y * region.width + x) * channels
-                    for c in 0..<channels { out[target + c] = source[k * channels + c] }
+                    for c in 0..<channels { out[target + c] = source[k * 4 + c] }
                 }
             }
         }

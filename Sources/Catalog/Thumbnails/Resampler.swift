@@ -21,21 +21,19 @@ final class AreaAccumulator {
     let width: Int, height: Int, channels: Int
     private let columns: ColumnTable
     private let rowTaps: SourceTaps
-    private let rowLength: Int
-    /// width × height × channels weighted sums (premultiplied for RGBA).
-    private let sums: UnsafeMutablePointer<Float>
-    /// One source row averaged horizontally: width × channels.
-    private let line: UnsafeMutablePointer<Float>
+    /// width × height weighted sums, one per pixel (premultiplied for RGBA).
+    private let sums: UnsafeMutablePointer<SIMD4<Float>>
+    /// One source row averaged horizontally: width sums.
+    private let line: UnsafeMutablePointer<SIMD4<Float>>
 
     /// `window` is in the pixels of the `sourceWidth` × `sourceHeight` image the rows come from.
     init(window: SourceWindow, sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, channels: Int) {
         (self.width, self.height, self.channels) = (width, height, channels)
         columns = ColumnTable(AreaWeights(origin: window.x, length: window.width, sourceCount: sourceWidth, outputCount: width))
         rowTaps = SourceTaps(AreaWeights(origin: window.y, length: window.height, sourceCount: sourceHeight, outputCount: height))
-        rowLength = width * channels
-        sums = .allocate(capacity: max(1, rowLength * height))
-        sums.initialize(repeating: 0, count: rowLength * height)
-        line = .allocate(capacity: max(1, rowLength))
+        sums = .allocate(capacity: max(1, width * height))
+        sums.initialize(repeating: SIMD4(), count: width * height)
+        line = .allocate(capacity: max(1, width))
     }
 
     deinit {
@@ -48,46 +46,48 @@ final class AreaAccumulator {
             let taps = rowTaps.taps(of: rows.y + i * rows.yStep)
             guard !taps.isEmpty else { continue }
             let row = SourceRow(pixels: rows.row(i), x: rows.x, step: rows.xStep, count: rows.width)
-            if channels == 4 {
-                columns.averagePremultiplied(row, into: line)
-            } else {
-                columns.average(row, into: line)
-            }
+            columns.average(row, premultiplied: channels == 4, into: line)
             for tap in taps { addLine(to: rowTaps.outputs[tap], weight: rowTaps.weights[tap]) }
         }
     }
 
     /// The resampled image: rounded to bytes, un-premultiplied for RGBA.
     func image() -> PixelImage {
-        let count = rowLength * height
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+        let count = width * height
+        let pixels = [UInt8](unsafeUninitializedCapacity: count * channels) { out, initialized in
             if channels == 4 {
                 Self.storeUnpremultiplied(sums, count: count, into: out.baseAddress!)
             } else {
                 Self.store(sums, count: count, into: out.baseAddress!)
             }
-            initialized = count
+            initialized = count * channels
         }
         return PixelImage(width: width, height: height, channels: channels, pixels: pixels)
     }
 
     private func addLine(to output: Int, weight: Float) {
-        let target = sums + output * rowLength
-        for i in 0..<rowLength { target[i] += weight * line[i] }
+        let target = sums + output * width
+        for i in 0..<width { target[i] += weight * line[i] }
     }
 
-    private static func store(_ sums: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
-        for i in 0..<count { out[i] = byte(sums[i]) }
+    /// RGB: the filler lane is dropped.
+    private static func store(_ sums: UnsafePointer<SIMD4<Float>>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        for i in 0..<count {
+            let sum = sums[i]
+            out[3 * i] = byte(sum[0])
+            out[3 * i + 1] = byte(sum[1])
+            out[3 * i + 2] = byte(sum[2])
+        }
     }
 
-    private static func storeUnpremultiplied(_ sums: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
-        for i in stride(from: 0, to: count, by: 4) {
-            let alpha = sums[i + 3]
+    private static func storeUnpremultiplied(_ sums: UnsafePointer<SIMD4<Float>>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        for i in 0..<count {
+            let sum = sums[i], alpha = sum[3]
             let scale: Float = alpha > 0 ? 1 / alpha : 0
-            out[i] = byte(sums[i] * scale)
-            out[i + 1] = byte(sums[i + 1] * scale)
-            out[i + 2] = byte(sums[i + 2] * scale)
-            out[i + 3] = byte(alpha)
+            out[4 * i] = byte(sum[0] * scale)
+            out[4 * i + 1] = byte(sum[1] * scale)
+            out[4 * i + 2] = byte(sum[2] * scale)
+            out[4 * i + 3] = byte(alpha)
         }
     }
 
@@ -102,10 +102,12 @@ enum Resampler {
     static func resample(_ image: PixelImage, window: SourceWindow, width: Int, height: Int) -> PixelImage {
         let accumulator = AreaAccumulator(window: window, sourceWidth: image.width, sourceHeight: image.height,
                                           width: width, height: height, channels: image.channels)
-        image.pixels.withUnsafeBufferPointer { pixels in
+        let fourBytes = image.channels == 4 ? image.pixels
+            : (0..<image.width * image.height).flatMap { i in image.pixels[(3 * i)..<(3 * i + 3)] + [255] }
+        fourBytes.withUnsafeBufferPointer { pixels in
             guard let base = pixels.baseAddress else { return }
             accumulator.add(DecodedRows(y: 0, yStep: 1, count: image.height, x: 0, xStep: 1, width: image.width,
-                                        channels: image.channels, stride: image.width * image.channels, base: base))
+                                        channels: image.channels, stride: image.width * 4, base: base))
         }
         return accumulator.image()
     }
