@@ -6,10 +6,11 @@ struct SourceRow {
     var step: Int
     var count: Int
 
-    /// Pixel `k` as four floats: one 32-bit load, widened.
+    /// Pixel `k` as four floats: one 32-bit load, widened. (Indices are within the row,
+    /// so the arithmetic wraps rather than checks for overflow.)
     @inline(__always)
     func pixel(_ k: Int) -> SIMD4<Float> {
-        SIMD4<Float>(UnsafeRawPointer(pixels + 4 * k).loadUnaligned(as: SIMD4<UInt8>.self))
+        SIMD4<Float>(UnsafeRawPointer(pixels + (k &<< 2)).loadUnaligned(as: SIMD4<UInt8>.self))
     }
 }
 
@@ -54,8 +55,8 @@ final class ColumnTable {
     func average(_ row: SourceRow, premultiplied: Bool, into out: UnsafeMutablePointer<SIMD4<Float>>) {
         let dense = row.step == 1 && row.x <= sourceRange.lowerBound && row.x + row.count >= sourceRange.upperBound
         switch (dense, premultiplied) {
-        case (true, false): averageDense(row, into: out) { $0 * $1 }
-        case (true, true): averageDense(row, into: out, Self.premultiply)
+        case (true, false): averageDense(row, into: out)
+        case (true, true): averagePremultiplied(row, into: out)
         case (false, false): averageSparse(row, into: out) { $0 * $1 }
         case (false, true): averageSparse(row, into: out, Self.premultiply)
         }
@@ -69,14 +70,34 @@ final class ColumnTable {
         return colour * (pixel[3] * weight)
     }
 
-    @inline(__always)
-    private func averageDense(_ row: SourceRow, into out: UnsafeMutablePointer<SIMD4<Float>>,
-                              _ term: (SIMD4<Float>, Float) -> SIMD4<Float>) {
+    private func averageDense(_ row: SourceRow, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+        let (firsts, counts, weights, stride) = (self.firsts, self.counts, self.weights, self.stride)
         for i in 0..<outputCount {
-            let first = firsts[i] - row.x
-            let weight = weights + i * stride
+            let first = firsts[i] &- row.x
+            let weight = weights + i &* stride
             var sum = SIMD4<Float>()
-            for k in 0..<counts[i] { sum += term(row.pixel(first + k), weight[k]) }
+            for k in 0..<counts[i] { sum += row.pixel(first &+ k) * weight[k] }
+            out[i] = sum
+        }
+    }
+
+    /// Colour × (alpha × weight) in all four lanes, whose fourth (alpha² × weight) is then
+    /// replaced by the sum of alpha × weight kept beside: no lane insert in the inner loop.
+    /// The same products, in the same order, as `premultiply`.
+    private func averagePremultiplied(_ row: SourceRow, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+        let (firsts, counts, weights, stride) = (self.firsts, self.counts, self.weights, self.stride)
+        for i in 0..<outputCount {
+            let first = firsts[i] &- row.x
+            let weight = weights + i &* stride
+            var sum = SIMD4<Float>()
+            var alphaSum: Float = 0
+            for k in 0..<counts[i] {
+                let pixel = row.pixel(first &+ k)
+                let alpha = pixel[3] * weight[k]
+                sum += pixel * alpha
+                alphaSum += alpha
+            }
+            sum[3] = alphaSum
             out[i] = sum
         }
     }
