@@ -51,23 +51,28 @@ int cic_probe(const uint8_t *data, size_t size, cic_header *header, char *messag
     }
 }
 
-int cic_plan_decode(const uint8_t *data, size_t size, int min_width, int min_height,
-                    cic_plan *plan, char *message, size_t capacity) {
-    memset(plan, 0, sizeof *plan);
+int cic_open(const uint8_t *data, size_t size, int min_width, int min_height, const cic_rect *wanted,
+             cic_decoder **decoder, cic_stream *stream, char *message, size_t capacity) {
+    memset(stream, 0, sizeof *stream);
+    *decoder = NULL;
     switch (detect(data, size)) {
-    case CIC_FORMAT_JPEG: return cic_jpeg_plan(data, size, min_width, min_height, plan, message, capacity);
-    case CIC_FORMAT_PNG: return cic_png_plan(data, size, plan, message, capacity);
+    case CIC_FORMAT_JPEG:
+        return cic_jpeg_open(data, size, min_width, min_height, wanted, decoder, stream, message, capacity);
+    case CIC_FORMAT_PNG: return cic_png_open(data, size, decoder, stream, message, capacity);
     default: return unsupported(data, size, message, capacity);
     }
 }
 
-int cic_decode(const uint8_t *data, size_t size, const cic_plan *plan, const cic_rect *wanted,
-               uint8_t *pixels, cic_rect *decoded, char *message, size_t capacity) {
-    switch (detect(data, size)) {
-    case CIC_FORMAT_JPEG: return cic_jpeg_decode(data, size, plan, wanted, pixels, decoded, message, capacity);
-    case CIC_FORMAT_PNG: return cic_png_decode(data, size, plan, pixels, decoded, message, capacity);
-    default: return unsupported(data, size, message, capacity);
-    }
+int cic_read(cic_decoder *decoder, uint8_t *pixels, cic_batch *batch, char *message, size_t capacity) {
+    memset(batch, 0, sizeof *batch);
+    return decoder->format == CIC_FORMAT_JPEG ? cic_jpeg_read(decoder, pixels, batch, message, capacity)
+                                              : cic_png_read(decoder, pixels, batch, message, capacity);
+}
+
+void cic_close(cic_decoder *decoder) {
+    if (decoder == NULL) return;
+    if (decoder->format == CIC_FORMAT_JPEG) cic_jpeg_close(decoder);
+    else cic_png_close(decoder);
 }
 
 void cic_free(void *pointer) { free(pointer); }

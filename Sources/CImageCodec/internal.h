@@ -12,13 +12,23 @@ int cic_check_budget(long long width, long long height, char *message, size_t ca
 /* The EXIF orientation (1...8) in a TIFF structure ("II*\0" or "MM\0*" first), or 1. */
 int cic_exif_orientation(const uint8_t *tiff, size_t size);
 
+/* Rows per batch: enough for libjpeg-turbo to hand over whole iMCU rows (up to 16 at
+ * full scale) without internal buffering, few enough to keep a batch small. */
+enum { CIC_BATCH_ROWS = 16 };
+
+/* The first member of each format's decoder, so that codec.c can dispatch on it. */
+struct cic_decoder {
+    int format; /* cic_format */
+};
+
 int cic_jpeg_probe(const uint8_t *data, size_t size, cic_header *header, char *message, size_t capacity);
-int cic_jpeg_plan(const uint8_t *data, size_t size, int min_width, int min_height,
-                  cic_plan *plan, char *message, size_t capacity);
-int cic_jpeg_decode(const uint8_t *data, size_t size, const cic_plan *plan, const cic_rect *wanted,
-                    uint8_t *pixels, cic_rect *decoded, char *message, size_t capacity);
+int cic_jpeg_open(const uint8_t *data, size_t size, int min_width, int min_height, const cic_rect *wanted,
+                  cic_decoder **decoder, cic_stream *stream, char *message, size_t capacity);
+int cic_jpeg_read(cic_decoder *decoder, uint8_t *pixels, cic_batch *batch, char *message, size_t capacity);
+void cic_jpeg_close(cic_decoder *decoder);
 
 int cic_png_probe(const uint8_t *data, size_t size, cic_header *header, char *message, size_t capacity);
-int cic_png_plan(const uint8_t *data, size_t size, cic_plan *plan, char *message, size_t capacity);
-int cic_png_decode(const uint8_t *data, size_t size, const cic_plan *plan, uint8_t *pixels,
-                   cic_rect *decoded, char *message, size_t capacity);
+int cic_png_open(const uint8_t *data, size_t size, cic_decoder **decoder, cic_stream *stream,
+                 char *message, size_t capacity);
+int cic_png_read(cic_decoder *decoder, uint8_t *pixels, cic_batch *batch, char *message, size_t capacity);
+void cic_png_close(cic_decoder *decoder);

@@ -1,5 +1,5 @@
-/* PNG through libpng's simplified API: every colour type, bit depth and interlacing
- * comes out as 8-bit RGB or RGBA. Its errors arrive as return codes and a message. */
+/* PNG header probe and encode through libpng's simplified API, whose errors arrive as
+ * return codes and a message; decoding is in png_read.c. */
 #include <stdlib.h>
 #include <string.h>
 #include <png.h>
@@ -43,40 +43,6 @@ int cic_png_probe(const uint8_t *data, size_t size, cic_header *header, char *me
     header->orientation = orientation(data, size);
     png_image_free(&image);
     return cic_check_budget(header->width, header->height, message, capacity);
-}
-
-int cic_png_plan(const uint8_t *data, size_t size, cic_plan *plan, char *message, size_t capacity) {
-    png_image image;
-    int status = begin(&image, data, size, message, capacity);
-    if (status != CIC_OK) return status;
-    status = cic_check_budget(image.width, image.height, message, capacity);
-    plan->scale_num = 8;
-    plan->width = (int)image.width;
-    plan->height = (int)image.height;
-    plan->channels = (image.format & PNG_FORMAT_FLAG_ALPHA) ? 4 : 3;
-    png_image_free(&image);
-    return status;
-}
-
-int cic_png_decode(const uint8_t *data, size_t size, const cic_plan *plan, uint8_t *pixels,
-                   cic_rect *decoded, char *message, size_t capacity) {
-    png_image image;
-    int status = begin(&image, data, size, message, capacity);
-    if (status != CIC_OK) return status;
-    status = cic_check_budget(image.width, image.height, message, capacity);
-    if (status == CIC_OK && ((int)image.width != plan->width || (int)image.height != plan->height)) {
-        cic_set_message(message, capacity, "the decode plan does not match the file");
-        status = CIC_CORRUPT;
-    }
-    if (status != CIC_OK) { png_image_free(&image); return status; }
-    image.format = plan->channels == 4 ? PNG_FORMAT_RGBA : PNG_FORMAT_RGB;
-    /* Without this flag libpng takes 16-bit samples as linear light and brightens them
-     * on the way to 8 bits; real 16-bit files are sRGB like 8-bit ones. */
-    image.flags |= PNG_IMAGE_FLAG_16BIT_sRGB;
-    if (!png_image_finish_read(&image, NULL, pixels, 0, NULL)) return failed(&image, message, capacity);
-    png_image_free(&image);
-    *decoded = (cic_rect){0, 0, plan->width, plan->height};
-    return CIC_OK;
 }
 
 int cic_encode_png(const uint8_t *pixels, int width, int height, int channels,

@@ -5,6 +5,8 @@
 #   vips       vipsthumbnail -s 330x330, 2 processes
 #   magick     ImageMagick convert -thumbnail 330x330^ -gravity center -extent 330x330, 2 at a time
 #   c-floor    /work/shared/bench/thumb_c.c, 2 processes
+# and then, once, ours on a single 100-megapixel PNG with 1 worker: the peak memory of a
+# worker whatever the image's size (400 MB if it were decoded whole).
 # Each is run REPEAT times; the run with the median wall time is reported.
 # Generated data goes to $WORK (default /tmp/thumbs-bench), never into the repository.
 set -euo pipefail
@@ -101,3 +103,14 @@ for name in ("ours", "ours-warm", "vips", "magick", "c-floor"):
     print("| %s | %.1f | %.1f | %.1f | %.2f× | %.2f× |" % (name, images / wall, 1000 * cpu / images, rss / 1024,
           (images / o[0]) / (images / wall), (o[1] / images) / (cpu / images)))
 PY
+
+# Memory check: one 100-megapixel RGBA PNG (400 MB if decoded whole), one worker, no cache.
+big=$WORK/big
+if [ ! -f "$big/content/big.png" ]; then
+  mkdir -p "$big/content"
+  python3 "$here/make_big_png.py" "$big/content/big.png"
+fi
+rm -rf "$big/out"
+/usr/bin/time -v -o "$WORK/time-big.txt" "$bench" "$big/content" "$big/out" --workers 1 > "$WORK/big.json"
+awk '/Maximum resident set size/ { rss = $NF } /User time|System time/ { cpu += $NF }
+     END { printf "one 100-megapixel PNG, 1 worker: peak RSS %.1f MB, CPU %.2f s\n", rss / 1024, cpu }' "$WORK/time-big.txt"

@@ -37,14 +37,6 @@ typedef struct {
     int has_alpha;   /* PNG with an alpha channel or a tRNS chunk */
 } cic_header;
 
-/* What a decode will produce: the size after DCT scaling (JPEG) and the channel count. */
-typedef struct {
-    int scale_num;   /* JPEG: decode at scale_num/8 of the stored size; PNG: 8 */
-    int width;
-    int height;
-    int channels;    /* 3 or 4 */
-} cic_plan;
-
 /* A rectangle in pixels. */
 typedef struct {
     int x, y, width, height;
@@ -53,19 +45,51 @@ typedef struct {
 /* Reads only the header: format, size, orientation. Refuses sizes over the budget. */
 int cic_probe(const uint8_t *data, size_t size, cic_header *header, char *message, size_t capacity);
 
-/* Chooses the smallest JPEG DCT scale whose output is at least min_width x min_height
- * (or full size), and the channel count. The caller allocates width*height*channels. */
-int cic_plan_decode(const uint8_t *data, size_t size, int min_width, int min_height,
-                    cic_plan *plan, char *message, size_t capacity);
+/* A decode in progress. Rows come out a batch at a time (cic_read), so the caller holds
+ * a few rows of decoded pixels, never the whole image: a 100-megapixel PNG needs no
+ * 400 MB buffer, and a thumbnail is accumulated row by row. */
+typedef struct cic_decoder cic_decoder;
 
-/* Decodes the part of the image that covers `wanted` (in stored pixels; NULL for all of
- * it) into `pixels`, rows packed. `pixels` holds plan->width * plan->height * channels
- * bytes; only the decoded part is written. libjpeg-turbo skips the IDCT and colour
- * conversion of columns and rows outside (jpeg_crop_scanline, jpeg_skip_scanlines); a
- * PNG is always decoded whole. `decoded` receives the rectangle written, in the
- * coordinates of the scaled image: it contains `wanted` scaled, and may be larger. */
-int cic_decode(const uint8_t *data, size_t size, const cic_plan *plan, const cic_rect *wanted,
-               uint8_t *pixels, cic_rect *decoded, char *message, size_t capacity);
+/* What a decoder will produce, known once it is open. */
+typedef struct {
+    int width;         /* as stored; for a refusal's message too */
+    int height;
+    int scale_num;     /* JPEG: decoded at scale_num/8 of the stored size; PNG: 8 */
+    int scaled_width;  /* the whole image at that scale */
+    int scaled_height;
+    int channels;      /* 3 (opaque) or 4 (with alpha); rows hold 4 bytes per pixel
+                          either way: R, G, B, then alpha (straight, not premultiplied)
+                          or a filler of 255, so that a pixel is one 32-bit load */
+    cic_rect region;   /* the part of the scaled image that the rows cover */
+    int batch_rows;    /* a batch has at most this many rows... */
+    int row_pixels;    /* ...of at most this many pixels: the caller's buffer holds
+                          batch_rows * row_pixels * 4 bytes */
+} cic_stream;
+
+/* One batch: `rows` rows of the scaled image, y, y + y_step, ..., each holding `width`
+ * pixels for the columns x, x + x_step, ...; row i starts at i * row_pixels * 4.
+ * The steps are 1 except in an interlaced PNG's passes (Adam7). */
+typedef struct {
+    int y, y_step, rows;
+    int x, x_step, width;
+} cic_batch;
+
+/* Opens a decoder: reads the header, refuses sizes over the budget before allocating any
+ * pixel buffer, and for a JPEG picks the smallest DCT scale whose output is at least
+ * min_width x min_height (or full size). `wanted` (stored pixels; NULL for all) limits
+ * what a JPEG decodes: libjpeg-turbo skips the IDCT and colour conversion of columns and
+ * rows outside it (jpeg_crop_scanline, jpeg_skip_scanlines). A PNG delivers every row.
+ * On success the caller owns *decoder and releases it with cic_close. */
+int cic_open(const uint8_t *data, size_t size, int min_width, int min_height, const cic_rect *wanted,
+             cic_decoder **decoder, cic_stream *stream, char *message, size_t capacity);
+
+/* Decodes the next batch into `pixels`. At the end, batch->rows is 0: by then the rest of
+ * the file has been read, so a truncated or damaged file fails here, not silently. The
+ * data passed to cic_open must stay alive and unchanged until cic_close. After an error
+ * the decoder only refuses; close it. */
+int cic_read(cic_decoder *decoder, uint8_t *pixels, cic_batch *batch, char *message, size_t capacity);
+
+void cic_close(cic_decoder *decoder);
 
 /* Encodes RGB (channels 3) or RGBA (channels 4) pixels. On success *output holds
  * *output_size bytes that the caller releases with cic_free. */

@@ -45,3 +45,34 @@ struct AreaWeights: Sendable {
         return spans[0]..<(spans[2 * (outputCount - 1)] + spans[2 * outputCount - 1])
     }
 }
+
+/// The same weights turned around, for a resampler fed one source row at a time: for each
+/// source sample, the outputs it adds to and with what weight (one or two when shrinking).
+struct SourceTaps: Sendable {
+    /// The source samples that count; the others have no taps.
+    let sources: Range<Int>
+    /// Source `s`'s taps are at `starts[s - sources.lowerBound] ..< starts[s - sources.lowerBound + 1]`.
+    private let starts: [Int]
+    let outputs: [Int]
+    let weights: [Float]
+
+    init(_ area: AreaWeights) {
+        sources = area.sourceRange
+        var perSource = [[(output: Int, weight: Float)]](repeating: [], count: sources.count)
+        for i in 0..<area.outputCount {
+            let first = area.spans[2 * i]
+            for k in 0..<area.spans[2 * i + 1] where area.weights[i * area.stride + k] > 0 {
+                perSource[first + k - sources.lowerBound].append((i, area.weights[i * area.stride + k]))
+            }
+        }
+        starts = perSource.reduce(into: [0]) { $0.append($0.last! + $1.count) }
+        outputs = perSource.flatMap { $0.map(\.output) }
+        weights = perSource.flatMap { $0.map(\.weight) }
+    }
+
+    /// The range of `outputs` and `weights` for source sample `source`.
+    func taps(of source: Int) -> Range<Int> {
+        guard sources.contains(source) else { return 0..<0 }
+        return starts[source - sources.lowerBound]..<starts[source - sources.lowerBound + 1]
+    }
+}

@@ -54,7 +54,8 @@ public enum ImageCodecError: Error, Hashable, Sendable {
     case encodeFailed(String)
 }
 
-/// The one Swift file that calls the C codec: everything else sees Swift values.
+/// With ImageDecoding.swift, the only Swift that calls the C codec: everything else sees
+/// Swift values.
 public enum ImageCodec {
     /// The pixel budget, enforced from the header before anything is allocated.
     public static let maxPixels = Int(CIC_MAX_PIXELS)
@@ -85,32 +86,16 @@ public enum ImageCodec {
 
     /// Like `decode(_:minimumWidth:minimumHeight:)`, but a JPEG decodes only the part that
     /// covers `region` (in stored pixels), skipping the IDCT of what is cropped away.
+    ///
+    /// This holds the whole decoded region in memory; thumbnails stream rows instead
+    /// (`decodeRows`), and this is for tests and tools.
     public static func decode(_ data: Data, minimumWidth: Int, minimumHeight: Int,
                               covering region: PixelRect?) throws(ImageCodecError) -> DecodedRegion {
-        var plan = cic_plan()
-        let (planned, planMessage) = call(data) { bytes, count, text, capacity in
-            cic_plan_decode(bytes, count, Int32(clamping: minimumWidth), Int32(clamping: minimumHeight), &plan, text, capacity)
-        }
-        if planned == CIC_TOO_LARGE { throw .tooLarge(width: Int(plan.width), height: Int(plan.height)) }
-        guard planned == CIC_OK else { throw error(planned, sniff(data), planMessage) }
-        var wanted = region.map { cic_rect(x: Int32($0.x), y: Int32($0.y), width: Int32($0.width), height: Int32($0.height)) }
-            ?? cic_rect()
-        var decoded = cic_rect()
-        var (status, message) = (CIC_OK, "")
-        let channels = Int(plan.channels)
-        let pixels = [UInt8](unsafeUninitializedCapacity: Int(plan.width) * Int(plan.height) * channels) { buffer, initialized in
-            (status, message) = call(data) { bytes, count, text, capacity in
-                region == nil ? cic_decode(bytes, count, &plan, nil, buffer.baseAddress, &decoded, text, capacity)
-                    : cic_decode(bytes, count, &plan, &wanted, buffer.baseAddress, &decoded, text, capacity)
-            }
-            // Untouched capacity past the region is never faulted in. On failure the bytes are
-            // partly written; they are dropped with the error below.
-            initialized = status == CIC_OK ? Int(decoded.width) * Int(decoded.height) * channels : 0
-        }
-        guard status == CIC_OK else { throw error(status, sniff(data), message) }
-        let image = PixelImage(width: Int(decoded.width), height: Int(decoded.height), channels: channels, pixels: pixels)
-        return DecodedRegion(image: image, x: Int(decoded.x), y: Int(decoded.y),
-                             scaledWidth: Int(plan.width), scaledHeight: Int(plan.height))
+        var collector: RegionCollector?
+        try decodeRows(data, minimumWidth: minimumWidth, minimumHeight: minimumHeight, covering: region,
+                       start: { collector = RegionCollector($0) }, rows: { collector?.add($0) })
+        guard let collector else { throw .corrupt(format: nil, "the decoder delivered no image") }
+        return collector.region
     }
 
     /// JPEG at `quality` (4:2:0, no metadata). Alpha, if present, is ignored.
@@ -150,7 +135,7 @@ extension ImageCodec {
     }
 
     /// Runs a C call over the file's bytes with a message buffer; returns status and message.
-    private static func call(
+    static func call(
         _ data: Data,
         _ body: (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<CChar>, Int) -> Int32
     ) -> (cic_status, String) {
@@ -164,13 +149,13 @@ extension ImageCodec {
         return (cic_status(rawValue: UInt32(bitPattern: status)), message)
     }
 
-    private static func sniff(_ data: Data) -> ImageFormat? {
+    static func sniff(_ data: Data) -> ImageFormat? {
         if data.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .png }
         return nil
     }
 
-    private static func error(_ status: cic_status, _ format: ImageFormat?, _ message: String) -> ImageCodecError {
+    static func error(_ status: cic_status, _ format: ImageFormat?, _ message: String) -> ImageCodecError {
         switch status {
         case CIC_UNSUPPORTED: .unsupported(message)
         case CIC_ENCODE_FAILED: .encodeFailed(message)

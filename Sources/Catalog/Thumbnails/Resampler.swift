@@ -4,123 +4,111 @@ struct SourceWindow: Hashable, Sendable {
     var x: Double, y: Double, width: Double, height: Double
 }
 
-/// Area-averaging resampler: horizontal pass into a float buffer, then vertical pass.
+/// Area-averaging resampler fed row by row, as rows come out of the decoder: each source
+/// row is averaged horizontally once (into `line`), then added to the one or two output
+/// rows it overlaps, with their vertical weights. Only the output's sums and one line are
+/// kept, so memory does not grow with the source: a 100-megapixel PNG needs no more than
+/// a small one.
+///
 /// RGBA is averaged premultiplied, so transparent pixels lend no colour to their
-/// neighbours (no dark fringes round a cut-out).
-enum Resampler {
-    static func resample(_ image: PixelImage, window: SourceWindow, width: Int, height: Int) -> PixelImage {
-        let xs = AreaWeights(origin: window.x, length: window.width, sourceCount: image.width, outputCount: width)
-        let ys = AreaWeights(origin: window.y, length: window.height, sourceCount: image.height, outputCount: height)
-        let rows = ys.sourceRange
-        let rowLength = width * image.channels
-        // Every element is written by the horizontal pass: no need to clear it first.
-        let columns = [Float](unsafeUninitializedCapacity: rows.count * rowLength) { out, initialized in
-            image.pixels.withUnsafeBufferPointer { source in
-                if image.channels == 4 {
-                    horizontalPremultiplied(source, sourceWidth: image.width, rows: rows, xs, into: out)
-                } else {
-                    horizontal(source, sourceWidth: image.width, rows: rows, xs, into: out)
-                }
-            }
-            initialized = out.count
-        }
-        let pixels = vertical(columns, firstRow: rows.lowerBound, rowLength: rowLength, ys, channels: image.channels)
-        return PixelImage(width: width, height: height, channels: image.channels, pixels: pixels)
+/// neighbours (no dark fringes round a cut-out). The result is a sum of independent terms,
+/// one per source pixel, so rows may come in any order and sparse: an interlaced PNG's
+/// passes add up to exactly what the whole image would give.
+///
+/// A class over raw buffers: the inner loops run on pointers, with no per-pixel bounds
+/// checks or copy-on-write checks. Used by one thread at a time.
+final class AreaAccumulator {
+    let width: Int, height: Int, channels: Int
+    private let columns: ColumnTable
+    private let rowTaps: SourceTaps
+    /// width × height weighted sums, one per pixel (premultiplied for RGBA).
+    private let sums: UnsafeMutablePointer<SIMD4<Float>>
+    /// One source row averaged horizontally: width sums.
+    private let line: UnsafeMutablePointer<SIMD4<Float>>
+
+    /// `window` is in the pixels of the `sourceWidth` × `sourceHeight` image the rows come from.
+    init(window: SourceWindow, sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, channels: Int) {
+        (self.width, self.height, self.channels) = (width, height, channels)
+        columns = ColumnTable(AreaWeights(origin: window.x, length: window.width, sourceCount: sourceWidth, outputCount: width))
+        rowTaps = SourceTaps(AreaWeights(origin: window.y, length: window.height, sourceCount: sourceHeight, outputCount: height))
+        sums = .allocate(capacity: max(1, width * height))
+        sums.initialize(repeating: SIMD4(), count: width * height)
+        line = .allocate(capacity: max(1, width))
     }
 
-    private static func horizontal(_ source: UnsafeBufferPointer<UInt8>, sourceWidth: Int, rows: Range<Int>,
-                                   _ xs: AreaWeights, into out: UnsafeMutableBufferPointer<Float>) {
-        xs.spans.withUnsafeBufferPointer { spans in
-            xs.weights.withUnsafeBufferPointer { weights in
-                var o = 0
-                for y in rows {
-                    let row = y * sourceWidth * 3
-                    for x in 0..<xs.outputCount {
-                        var r: Float = 0, g: Float = 0, b: Float = 0
-                        var p = row + spans[2 * x] * 3
-                        let w = x * xs.stride
-                        for k in 0..<spans[2 * x + 1] {
-                            let weight = weights[w + k]
-                            r += Float(source[p]) * weight
-                            g += Float(source[p + 1]) * weight
-                            b += Float(source[p + 2]) * weight
-                            p += 3
-                        }
-                        out[o] = r; out[o + 1] = g; out[o + 2] = b
-                        o += 3
-                    }
-                }
-            }
+    deinit {
+        sums.deallocate()
+        line.deallocate()
+    }
+
+    func add(_ rows: DecodedRows) {
+        for i in 0..<rows.count {
+            let taps = rowTaps.taps(of: rows.y + i * rows.yStep)
+            guard !taps.isEmpty else { continue }
+            let row = SourceRow(pixels: rows.row(i), x: rows.x, step: rows.xStep, count: rows.width)
+            columns.average(row, premultiplied: channels == 4, into: line)
+            for tap in taps { addLine(to: rowTaps.outputs[tap], weight: rowTaps.weights[tap]) }
         }
     }
 
-    private static func horizontalPremultiplied(_ source: UnsafeBufferPointer<UInt8>, sourceWidth: Int, rows: Range<Int>,
-                                                _ xs: AreaWeights, into out: UnsafeMutableBufferPointer<Float>) {
-        xs.spans.withUnsafeBufferPointer { spans in
-            xs.weights.withUnsafeBufferPointer { weights in
-                var o = 0
-                for y in rows {
-                    let row = y * sourceWidth * 4
-                    for x in 0..<xs.outputCount {
-                        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-                        var p = row + spans[2 * x] * 4
-                        let w = x * xs.stride
-                        for k in 0..<spans[2 * x + 1] {
-                            let alpha = Float(source[p + 3]) * weights[w + k]
-                            r += Float(source[p]) * alpha
-                            g += Float(source[p + 1]) * alpha
-                            b += Float(source[p + 2]) * alpha
-                            a += alpha
-                            p += 4
-                        }
-                        out[o] = r; out[o + 1] = g; out[o + 2] = b; out[o + 3] = a
-                        o += 4
-                    }
-                }
+    /// The resampled image: rounded to bytes, un-premultiplied for RGBA.
+    func image() -> PixelImage {
+        let count = width * height
+        let pixels = [UInt8](unsafeUninitializedCapacity: count * channels) { out, initialized in
+            if channels == 4 {
+                Self.storeUnpremultiplied(sums, count: count, into: out.baseAddress!)
+            } else {
+                Self.store(sums, count: count, into: out.baseAddress!)
             }
+            initialized = count * channels
+        }
+        return PixelImage(width: width, height: height, channels: channels, pixels: pixels)
+    }
+
+    private func addLine(to output: Int, weight: Float) {
+        let target = sums + output * width
+        for i in 0..<width { target[i] += weight * line[i] }
+    }
+
+    /// RGB: the filler lane is dropped.
+    private static func store(_ sums: UnsafePointer<SIMD4<Float>>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        for i in 0..<count {
+            let sum = sums[i]
+            out[3 * i] = byte(sum[0])
+            out[3 * i + 1] = byte(sum[1])
+            out[3 * i + 2] = byte(sum[2])
         }
     }
 
-    private static func vertical(_ columns: [Float], firstRow: Int, rowLength: Int, _ ys: AreaWeights, channels: Int) -> [UInt8] {
-        var accumulator = [Float](repeating: 0, count: rowLength)
-        var pixels = [UInt8](repeating: 0, count: ys.outputCount * rowLength)
-        columns.withUnsafeBufferPointer { tmp in
-            accumulator.withUnsafeMutableBufferPointer { acc in
-                pixels.withUnsafeMutableBufferPointer { out in
-                    for y in 0..<ys.outputCount {
-                        for i in 0..<rowLength { acc[i] = 0 }
-                        let first = ys.spans[2 * y] - firstRow
-                        for k in 0..<ys.spans[2 * y + 1] {
-                            let weight = ys.weights[y * ys.stride + k]
-                            let row = (first + k) * rowLength
-                            for i in 0..<rowLength { acc[i] += tmp[row + i] * weight }
-                        }
-                        let target = UnsafeMutableBufferPointer(rebasing: out[(y * rowLength)..<((y + 1) * rowLength)])
-                        if channels == 4 { storeUnpremultiplied(acc, into: target) } else { store(acc, into: target) }
-                    }
-                }
-            }
-        }
-        return pixels
-    }
-
-    private static func store(_ acc: UnsafeMutableBufferPointer<Float>, into out: UnsafeMutableBufferPointer<UInt8>) {
-        for i in 0..<acc.count { out[i] = byte(acc[i]) }
-    }
-
-    private static func storeUnpremultiplied(_ acc: UnsafeMutableBufferPointer<Float>, into out: UnsafeMutableBufferPointer<UInt8>) {
-        for i in stride(from: 0, to: acc.count, by: 4) {
-            let alpha = acc[i + 3]
+    private static func storeUnpremultiplied(_ sums: UnsafePointer<SIMD4<Float>>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        for i in 0..<count {
+            let sum = sums[i], alpha = sum[3]
             let scale: Float = alpha > 0 ? 1 / alpha : 0
-            out[i] = byte(acc[i] * scale)
-            out[i + 1] = byte(acc[i + 1] * scale)
-            out[i + 2] = byte(acc[i + 2] * scale)
-            out[i + 3] = byte(alpha)
+            out[4 * i] = byte(sum[0] * scale)
+            out[4 * i + 1] = byte(sum[1] * scale)
+            out[4 * i + 2] = byte(sum[2] * scale)
+            out[4 * i + 3] = byte(alpha)
         }
     }
 
     @inline(__always)
     private static func byte(_ value: Float) -> UInt8 {
         UInt8(min(max(value + 0.5, 0), 255))
+    }
+}
+
+/// Whole images through the accumulator: for tests and for callers that already hold pixels.
+enum Resampler {
+    static func resample(_ image: PixelImage, window: SourceWindow, width: Int, height: Int) -> PixelImage {
+        let accumulator = AreaAccumulator(window: window, sourceWidth: image.width, sourceHeight: image.height,
+                                          width: width, height: height, channels: image.channels)
+        let fourBytes = image.channels == 4 ? image.pixels
+            : (0..<image.width * image.height).flatMap { i in image.pixels[(3 * i)..<(3 * i + 3)] + [255] }
+        fourBytes.withUnsafeBufferPointer { pixels in
+            guard let base = pixels.baseAddress else { return }
+            accumulator.add(DecodedRows(y: 0, yStep: 1, count: image.height, x: 0, xStep: 1, width: image.width,
+                                        channels: image.channels, stride: image.width * 4, base: base))
+        }
+        return accumulator.image()
     }
 }

@@ -6,7 +6,8 @@ import Foundation
 /// unchanged image is then read and hashed but never decoded.
 ///
 /// The cache only saves time: an entry that cannot be written or does not look right is
-/// ignored and the thumbnail is made again.
+/// ignored and the thumbnail is made again. After a run without errors, entries that run
+/// did not use are removed (`prune`).
 struct ThumbnailCache: Sendable {
     let directory: URL
 
@@ -41,7 +42,23 @@ struct ThumbnailCache: Sendable {
         try? thumbnail.data.write(to: url(key), options: .atomic)
     }
 
-    private func url(_ key: String) -> URL { directory.appendingPathComponent(key + ".thumb") }
+    /// Removes every entry whose key is not in `keys`; returns how many. Called after a
+    /// build whose thumbnails all succeeded, with the keys that build used, so the cache
+    /// holds exactly the current content's thumbnails and never grows without bound.
+    /// Only `*.thumb` files are touched; one that cannot be removed is left for next time.
+    @discardableResult
+    func prune(keeping keys: Set<String>) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var removed = 0
+        for name in names where name.hasSuffix(Self.suffix) && !keys.contains(String(name.dropLast(Self.suffix.count))) {
+            if (try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))) != nil { removed += 1 }
+        }
+        return removed
+    }
+
+    private static let suffix = ".thumb"
+
+    private func url(_ key: String) -> URL { directory.appendingPathComponent(key + Self.suffix) }
 }
 
 extension Sequence where Element == UInt8 {

@@ -62,10 +62,10 @@ struct ThumbnailGeometry: Hashable, Sendable {
                          height: Int((window.y + window.height).rounded(.up)) - y)
     }
 
-    /// The window in the pixels of a decoded region of a `stored`-size image.
-    func window(in decoded: DecodedRegion, stored: (width: Int, height: Int)) -> SourceWindow {
-        let fx = Double(decoded.scaledWidth) / Double(stored.width), fy = Double(decoded.scaledHeight) / Double(stored.height)
-        return SourceWindow(x: window.x * fx - Double(decoded.x), y: window.y * fy - Double(decoded.y),
-                            width: window.width * fx, height: window.height * fy)
+    /// The window in the pixels of the whole image as decoded at `layout`'s scale, for an
+    /// image stored at `stored` size.
+    func window(scaledTo layout: DecodeLayout, stored: (width: Int, height: Int)) -> SourceWindow {
+        let fx = Double(layout.scaledWidth) / Double(stored.width), fy = Double(layout.scaledHeight) / Double(stored.height)
+        return SourceWindow(x: window.x * fx, y: window.y * fy, width: window.width * fx, height: window.height * fy)
     }
 }

@@ -8,6 +8,8 @@ struct JobOutcome: Sendable {
     var problems: [ThumbnailProblem] = []
     var decoded = false
     var cacheHit = false
+    /// The cache entry this job used or made: entries no job names are pruned.
+    var cacheKey: String?
 }
 
 /// Makes the thumbnail of one job: read, hash, check the header, then take it from the
@@ -41,6 +43,7 @@ struct ThumbnailMaker: Sendable {
     private func produce(_ data: Data, header: ImageHeader, geometry: ThumbnailGeometry, fit: ThumbnailFit,
                          into outcome: inout JobOutcome) throws {
         let key = cache.map { _ in ThumbnailCache.key(sourceDigest: SHA256.hash(data: data), fit: fit, settings: settings) }
+        outcome.cacheKey = key
         if let cache, let key, let cached = cache.load(key: key, side: geometry.side) {
             outcome.thumbnail = cached
             outcome.cacheHit = true

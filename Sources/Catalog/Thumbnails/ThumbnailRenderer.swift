@@ -7,19 +7,14 @@ struct EncodedThumbnail: Sendable {
     var side: Int
 }
 
-/// Turns one source image into thumbnail bytes: decode small, resample the window,
+/// Turns one source image into thumbnail bytes: decode small while resampling the window,
 /// turn upright, pad (contain), then JPEG when fully opaque, else PNG.
 struct ThumbnailRenderer: Sendable {
     var settings: ThumbnailSettings
 
     func render(_ data: Data, header: ImageHeader, geometry: ThumbnailGeometry, fit: ThumbnailFit) throws(ImageCodecError)
         -> EncodedThumbnail {
-        let minimum = geometry.minimumDecodeSize(width: header.width, height: header.height)
-        let decoded = try ImageCodec.decode(data, minimumWidth: minimum.width, minimumHeight: minimum.height,
-                                            covering: geometry.coveredPixels)
-        let window = geometry.window(in: decoded, stored: (header.width, header.height))
-        var image = Resampler.resample(decoded.image, window: window, width: geometry.contentWidth, height: geometry.contentHeight)
-            .oriented(header.orientation)
+        var image = try resample(data, header: header, geometry: geometry).oriented(header.orientation)
         if fit == .contain, image.width != image.height {
             image = image.padded(toSquare: geometry.side)
         }
@@ -27,5 +22,23 @@ struct ThumbnailRenderer: Sendable {
             return EncodedThumbnail(data: try ImageCodec.encodeJPEG(image, quality: settings.jpegQuality), format: .jpeg, side: geometry.side)
         }
         return EncodedThumbnail(data: try ImageCodec.encodePNG(image), format: .png, side: geometry.side)
+    }
+
+    /// Streams the decode into the area filter, so only a few decoded rows and the
+    /// thumbnail's sums are ever in memory, whatever the image's size.
+    private func resample(_ data: Data, header: ImageHeader, geometry: ThumbnailGeometry) throws(ImageCodecError) -> PixelImage {
+        let minimum = geometry.minimumDecodeSize(width: header.width, height: header.height)
+        var accumulator: AreaAccumulator?
+        try ImageCodec.decodeRows(data, minimumWidth: minimum.width, minimumHeight: minimum.height,
+                                  covering: geometry.coveredPixels,
+                                  start: { layout in
+                                      let window = geometry.window(scaledTo: layout, stored: (header.width, header.height))
+                                      accumulator = AreaAccumulator(window: window, sourceWidth: layout.scaledWidth,
+                                                                    sourceHeight: layout.scaledHeight, width: geometry.contentWidth,
+                                                                    height: geometry.contentHeight, channels: layout.channels)
+                                  },
+                                  rows: { accumulator?.add($0) })
+        guard let accumulator else { throw .corrupt(format: header.format, "the decoder delivered no image") }
+        return accumulator.image()
     }
 }

@@ -6,7 +6,10 @@ import Foundation
 ///
 /// Each distinct (source file, fit) is processed once, on up to `workers` threads, with
 /// finished thumbnails cached in `cacheDirectory` (e.g. `.catalog-cache/thumbnails`)
-/// so that a rebuild with unchanged images decodes nothing.
+/// so that a rebuild with unchanged images decodes nothing. A run without errors then
+/// removes the cache entries it did not use: the cache holds the current content's
+/// thumbnails and no more. A run with errors prunes nothing, so fixing one broken image
+/// does not cost the others their entries.
 public struct ThumbnailStage: Sendable {
     public var contentRoot: URL
     public var cacheDirectory: URL?
@@ -36,7 +39,8 @@ public struct ThumbnailStage: Sendable {
     /// Like `run`, with counts of the work done (decodes, cache hits) for tests and benchmarks.
     public func process(model: CatalogModel, sink: some OutputSink) throws -> ThumbnailStageResult {
         let plan = ThumbnailPlan(model: model, paths: ContentPaths(root: contentRoot))
-        let maker = ThumbnailMaker(settings: settings, cache: cacheDirectory.flatMap(ThumbnailCache.init(directory:)))
+        let cache = cacheDirectory.flatMap(ThumbnailCache.init(directory:))
+        let maker = ThumbnailMaker(settings: settings, cache: cache)
         let writer = ThumbnailWriter(sink: sink)
         let total = plan.jobs.count, progress = self.progress
         let finished = WorkQueue.run(count: total, workers: workers, finished: { progress?($0, total) }) { index in
@@ -45,7 +49,11 @@ public struct ThumbnailStage: Sendable {
             return FinishedJob(thumbnail: processed, outcome: outcome)
         }
         try writer.checkErrors()
-        return ThumbnailStageResult(plan: plan, finished: finished)
+        let result = ThumbnailStageResult(plan: plan, finished: finished)
+        if let cache, result.diagnostics.allSatisfy({ $0.severity != .error }) {
+            cache.prune(keeping: Set(finished.compactMap(\.cacheKey)))
+        }
+        return result
     }
 }
 
@@ -71,12 +79,14 @@ struct FinishedJob: Sendable {
     var problems: [ThumbnailProblem]
     var decoded: Bool
     var cacheHit: Bool
+    var cacheKey: String?
 
     init(thumbnail: ProcessedThumbnail?, outcome: JobOutcome) {
         self.thumbnail = thumbnail
         problems = outcome.problems
         decoded = outcome.decoded
         cacheHit = outcome.cacheHit
+        cacheKey = outcome.cacheKey
     }
 }
 

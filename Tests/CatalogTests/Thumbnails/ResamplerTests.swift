@@ -39,6 +39,28 @@ struct ResamplerTests {
         #expect(centre.pixels.allSatisfy { $0 == 255 })
     }
 
+    /// An interlaced PNG arrives pass by pass, as sparse rows; added up in the accumulator
+    /// they must give what the whole decoded image gives (up to float summation order).
+    @Test(arguments: ["png-rgb8-interlaced.png", "png-rgba8-interlaced.png"])
+    func interlacedPassesAddUpToTheWholeImage(name: String) throws {
+        let data = ImageFixtures.data(name)
+        let window = SourceWindow(x: 3.5, y: 0, width: 90, height: 96)
+        let expected = Resampler.resample(try ImageCodec.decode(data, minimumWidth: 1, minimumHeight: 1),
+                                          window: window, width: 37, height: 40)
+        var accumulator: AreaAccumulator?
+        try ImageCodec.decodeRows(data, minimumWidth: 1, minimumHeight: 1, covering: nil,
+                                  start: { layout in
+                                      accumulator = AreaAccumulator(window: window, sourceWidth: layout.scaledWidth,
+                                                                    sourceHeight: layout.scaledHeight, width: 37, height: 40,
+                                                                    channels: layout.channels)
+                                  },
+                                  rows: { accumulator?.add($0) })
+        let streamed = try #require(accumulator).image()
+        #expect((streamed.width, streamed.height, streamed.channels) == (37, 40, expected.channels))
+        let worst = zip(streamed.pixels, expected.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(worst <= 1)
+    }
+
     /// A 3×2 image numbered 1…6 row by row, under each orientation, read as displayed.
     @Test(arguments: [
         (Orientation.up, [1, 2, 3, 4, 5, 6]), (.mirrored, [3, 2, 1, 6, 5, 4]),

@@ -157,6 +157,26 @@ struct ThumbnailStageTests {
         #expect(third.stats == ThumbnailStats(sources: 4, decoded: 1, cacheHits: 3))
     }
 
+    /// A run without errors keeps only the cache entries it used; a run with errors
+    /// prunes nothing.
+    @Test func cacheKeepsOnlyTheEntriesOfTheLastRunWithoutErrors() throws {
+        let sandbox = ContentSandbox()
+        defer { sandbox.remove() }
+        ["large-1600x1200.jpg", "small-200x150.jpg"].forEach { sandbox.add($0) }
+        let cache = sandbox.root.appendingPathComponent(".catalog-cache/thumbnails")
+        func entries() throws -> Int {
+            try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".thumb") }.count
+        }
+        let both = model(thumbnails: [("large-1600x1200.jpg", .cover), ("small-200x150.jpg", .cover)])
+        _ = try sandbox.stage(cache: cache).process(model: both, sink: MemorySink())
+        #expect(try entries() == 2)
+        let broken = model(thumbnails: [("large-1600x1200.jpg", .cover), ("nowhere.jpg", .cover)])
+        _ = try sandbox.stage(cache: cache).process(model: broken, sink: MemorySink())
+        #expect(try entries() == 2)
+        let one = try sandbox.stage(cache: cache).process(model: model(thumbnails: [("large-1600x1200.jpg", .cover)]), sink: MemorySink())
+        #expect(try entries() == 1 && one.stats.cacheHits == 1)
+    }
+
     @Test func outputIsByteIdenticalAcrossBuilds() throws {
         let uses: [(String, ThumbnailFit)] = [("large-1600x1200.jpg", .cover), ("transparent-400.png", .contain)]
         let first = try run(uses), second = try run(uses)
