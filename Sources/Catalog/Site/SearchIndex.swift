@@ -61,28 +61,21 @@ struct SearchIndexBuilder {
     }
 
     /// Term → (documents where it is in the title or keywords, documents where it is
-    /// only in the summary or body), each ascending.
+    /// only in the summary or body), each ascending. Documents are tokenized on every
+    /// core; then each core collects the terms of its own partitions, in document order.
     private func postings(_ documents: [SearchDocument]) -> [String: ([Int], [Int])] {
-        var postings: [String: ([Int], [Int])] = [:]
-        // Ids ascend, so a list's last id says whether this document is already in it.
-        for (id, document) in documents.enumerated() {
-            for text in document.strongText {
-                SearchTokenizer.forEachTerm(text) { term in
-                    postings[term, default: ([], [])].0.appendOnce(id)
-                }
+        let terms = ConcurrentMap.map(documents, DocumentTerms.init)
+        let parts = ConcurrentMap.map(Array(0..<DocumentTerms.partitions)) { part in
+            var postings: [String: ([Int], [Int])] = [:]
+            for (id, document) in terms.enumerated() {
+                for term in document.strong[part] { postings[term, default: ([], [])].0.append(id) }
+                for term in document.weak[part] { postings[term, default: ([], [])].1.append(id) }
             }
-            for text in document.weakText {
-                SearchTokenizer.forEachTerm(text) { term in
-                    modify(&postings[term, default: ([], [])]) { lists in
-                        if lists.0.last != id { lists.1.appendOnce(id) }
-                    }
-                }
-            }
+            return postings
         }
-        return postings
+        // Partitions share no term.
+        return parts.dropFirst().reduce(into: parts[0]) { all, part in all.merge(part) { first, _ in first } }
     }
-
-    private func modify<T>(_ value: inout T, _ change: (inout T) -> Void) { change(&value) }
 
     /// Groups sorted terms by their first `keyLength` characters; a group over budget
     /// is split by one more character (its shorter terms stay under the shorter key).
@@ -175,9 +168,30 @@ struct SearchIndexBuilder {
     }
 }
 
-extension Array where Element == Int {
-    /// Appends an id unless it is already the last one.
-    mutating func appendOnce(_ id: Int) {
-        if last != id { append(id) }
+/// A document's distinct terms, each once, in order of first appearance: those of its
+/// title and keywords, and those only in its summary, body or custom type name. Each
+/// list is split into partitions by the term's first byte, so that the postings of
+/// different partitions can be collected in parallel.
+private struct DocumentTerms: Sendable {
+    static let partitions = 4
+
+    var strong: [[String]]
+    var weak: [[String]]
+
+    init(_ document: SearchDocument) {
+        var seen = Set<String>()
+        var strong = [[String]](repeating: [], count: Self.partitions), weak = strong
+        for text in document.strongText {
+            SearchTokenizer.forEachTerm(text) { if seen.insert($0).inserted { strong[Self.partition($0)].append($0) } }
+        }
+        for text in document.weakText {
+            SearchTokenizer.forEachTerm(text) { if seen.insert($0).inserted { weak[Self.partition($0)].append($0) } }
+        }
+        self.strong = strong
+        self.weak = weak
+    }
+
+    static func partition(_ term: String) -> Int {
+        Int(term.utf8.first ?? 0) % partitions
     }
 }
