@@ -8,9 +8,10 @@ struct SearchDocument: Sendable {
     var thumbnail: String
     var meta: String
     var lang: String
-    /// Title and keywords weigh more than summary and body.
-    var strongText: [String]
-    var weakText: [String]
+    /// Its distinct terms: those of the title and keywords weigh more than those only in
+    /// the summary, body or custom type name. Tokenized where the page is rendered (on
+    /// every core), so that the body's text need not be kept until the index is built.
+    var terms: SearchTerms
     /// Filter name (`age`, `time`, `type`, `topic`, `progress`) → the values it has.
     var facets: [String: [String]]
 }
@@ -61,15 +62,14 @@ struct SearchIndexBuilder {
     }
 
     /// Term → (documents where it is in the title or keywords, documents where it is
-    /// only in the summary or body), each ascending. Documents are tokenized on every
-    /// core; then each core collects the terms of its own partitions, in document order.
+    /// only in the summary or body), each ascending. Each core collects the terms of its
+    /// own partitions, in document order.
     private func postings(_ documents: [SearchDocument]) -> [String: ([Int], [Int])] {
-        let terms = ConcurrentMap.map(documents, DocumentTerms.init)
-        let parts = ConcurrentMap.map(Array(0..<DocumentTerms.partitions)) { part in
+        let parts = ConcurrentMap.map(Array(0..<SearchTerms.partitions)) { part in
             var postings: [String: ([Int], [Int])] = [:]
-            for (id, document) in terms.enumerated() {
-                for term in document.strong[part] { postings[term, default: ([], [])].0.append(id) }
-                for term in document.weak[part] { postings[term, default: ([], [])].1.append(id) }
+            for (id, document) in documents.enumerated() {
+                for term in document.terms.strong[part] { postings[term, default: ([], [])].0.append(id) }
+                for term in document.terms.weak[part] { postings[term, default: ([], [])].1.append(id) }
             }
             return postings
         }
@@ -169,29 +169,29 @@ struct SearchIndexBuilder {
 }
 
 /// A document's distinct terms, each once, in order of first appearance: those of its
-/// title and keywords, and those only in its summary, body or custom type name. Each
-/// list is split into partitions by the term's first byte, so that the postings of
-/// different partitions can be collected in parallel.
-private struct DocumentTerms: Sendable {
+/// title and keywords (`strong`), and those only in its other texts (`weak`). Each list
+/// is split into partitions by the term's first byte, so that the postings of different
+/// partitions can be collected in parallel.
+struct SearchTerms: Sendable {
     static let partitions = 4
 
-    var strong: [[String]]
-    var weak: [[String]]
+    private(set) var strong: [[String]]
+    private(set) var weak: [[String]]
 
-    init(_ document: SearchDocument) {
+    init(strong strongTexts: [String], weak weakTexts: [String]) {
         var seen = Set<String>()
         var strong = [[String]](repeating: [], count: Self.partitions), weak = strong
-        for text in document.strongText {
+        for text in strongTexts {
             SearchTokenizer.forEachTerm(text) { if seen.insert($0).inserted { strong[Self.partition($0)].append($0) } }
         }
-        for text in document.weakText {
+        for text in weakTexts {
             SearchTokenizer.forEachTerm(text) { if seen.insert($0).inserted { weak[Self.partition($0)].append($0) } }
         }
         self.strong = strong
         self.weak = weak
     }
 
-    static func partition(_ term: String) -> Int {
+    private static func partition(_ term: String) -> Int {
         Int(term.utf8.first ?? 0) % partitions
     }
 }
