@@ -28,8 +28,8 @@ public struct SiteStage: Sendable {
                             document: SearchDocuments.document(page, bodyText: body.text, renderer: renderer),
                             sitemap: sitemapEntry(page, renderer: renderer))
                 }
-                try writeConcurrently(rendered.map { ($0.path, $0.html) }, to: sink)
                 for item in rendered {
+                    try write(item.path, item.html, to: sink)
                     documents.append(item.document)
                     sitemap.append(item.sitemap)
                 }
@@ -41,7 +41,7 @@ public struct SiteStage: Sendable {
             try write(index.diskPath(home), renderer.homePage(locale, bodyHTML: homeBody.html), to: sink)
             try write("search/\(locale.rawValue)/index.html", renderer.searchPage(locale), to: sink)
             sitemap.append(sitemapEntry(home, renderer: renderer))
-            try writeConcurrently(SearchIndexBuilder(locale: locale).files(for: documents), to: sink)
+            for file in SearchIndexBuilder(locale: locale).files(for: documents) { try write(file.path, file.text, to: sink) }
         }
         try write("index.html", renderer.rootPage(), to: sink)
         try write("sitemap.xml", Sitemap.render(sitemap), to: sink)
@@ -56,15 +56,6 @@ public struct SiteStage: Sendable {
 
     private func write(_ path: String, _ text: String, to sink: some OutputSink) throws {
         try sink.write(path, Data(text.utf8))
-    }
-
-    /// Writes files on every core: creating a file and its directory is mostly kernel
-    /// time, which runs in parallel too. Which file is written first does not matter.
-    private func writeConcurrently(_ files: [(path: String, text: String)], to sink: some OutputSink) throws {
-        let failures = ConcurrentMap.map(files) { file -> (any Error)? in
-            do { try write(file.path, file.text, to: sink); return nil } catch { return error }
-        }
-        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
     }
 
     private func renderBody(_ body: MarkdownBody?, page: PageRef, links: BodyLinks,
