@@ -33,10 +33,19 @@ let package = Package(
             cSettings: [.unsafeFlags(["-O2"])]),
         // System calls that Swift's Glibc module does not export (renameat2).
         .target(name: "CSystem"),
+        // cmark-gfm keeps its special inline characters in one process-wide table that every
+        // parser empties when it finishes; this replaces the library's function that does it
+        // (see cmark_shim.c). The replacement only binds if the executable exports it.
+        .target(
+            name: "CCmarkShim",
+            linkerSettings: [
+                .linkedLibrary("dl"),
+                .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=cmark_manage_extensions_special_characters"]),
+            ]),
         .target(
             name: "Catalog",
             dependencies: [
-                "CCmark", "CImageCodec", "CSystem",
+                "CCmark", "CCmarkShim", "CImageCodec", "CSystem",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),

@@ -13,14 +13,15 @@ public struct PayloadPlan: Sendable {
     var contexts: [ContextPayload]
 
     init(model: CatalogModel, thumbnails: ThumbnailSet) {
-        var list = model.app.locales.map { ContextPayload.app(model.app, locale: $0) }
-        for (index, node) in model.contexts.enumerated() {
-            for locale in model.app.locales {
-                guard let version = node.versions[locale] else { continue }
-                list.append(.context(node, version: version, thumbnailId: thumbnails.byContext[index]?.thumbnailId))
+        // Contexts are independent: build their JSON on every core, keep the pre-order.
+        let versions = ConcurrentMap.map(Array(model.contexts.indices)) { index -> [ContextPayload] in
+            let node = model.contexts[index]
+            let thumbnailId = thumbnails.byContext[index]?.thumbnailId
+            return model.app.locales.compactMap { locale in
+                node.versions[locale].map { ContextPayload.context(node, version: $0, thumbnailId: thumbnailId) }
             }
         }
-        contexts = list
+        contexts = model.app.locales.map { ContextPayload.app(model.app, locale: $0) } + versions.joined()
     }
 
     /// Consecutive batches of at most `size` contexts.

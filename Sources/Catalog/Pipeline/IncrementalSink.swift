@@ -8,11 +8,18 @@ import Synchronization
 /// file keeps its inode and modification time and costs one `link` instead of a write.
 ///
 /// Stages may call `write` from several threads.
+///
+/// Files and directories are created relative to the staging directory, opened once
+/// (`openat`, `mkdirat`): a build creates tens of thousands of them, and the kernel then
+/// resolves only the path below the staging directory.
 public final class IncrementalSink: OutputSink {
     let staging: URL
     let output: URL
     private let previous: [String: OutputRecord]
     private let state = Mutex(Written())
+    private let stagingDescriptor: Int32
+    private let stagingPath: String
+    private let outputPath: String
 
     struct Written {
         var hashes: [String: String] = [:]
@@ -24,19 +31,26 @@ public final class IncrementalSink: OutputSink {
         self.staging = staging
         self.output = output
         self.previous = previous
+        stagingPath = staging.path
+        outputPath = output.path
+        stagingDescriptor = open(stagingPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+
+    deinit {
+        if stagingDescriptor >= 0 { close(stagingDescriptor) }
     }
 
     public func write(_ relativePath: String, _ data: Data) throws {
         let hash = Self.hash(data)
-        let destination = staging.path + "/" + relativePath
         try makeParent(of: relativePath)
-        // Never write through an existing name: it may be a link to the live output.
-        unlink(destination)
-        if reuse(relativePath, hash: hash, size: data.count, at: destination) {
+        // Never write through an existing name: it may be a link to the live output. Links
+        // are only made from a previous output, so a first build has none to remove.
+        if !previous.isEmpty { unlinkat(stagingDescriptor, relativePath, 0) }
+        if reuse(relativePath, hash: hash, size: data.count) {
             state.withLock { $0.hashes[relativePath] = hash; $0.linked += 1 }
             return
         }
-        try Self.writeFile(destination, data)
+        try writeFile(relativePath, data)
         state.withLock { $0.hashes[relativePath] = hash }
     }
 
@@ -47,11 +61,11 @@ public final class IncrementalSink: OutputSink {
 
     /// Links the current output's file when it holds these bytes (by hash) and has not
     /// been touched since the last build recorded it.
-    private func reuse(_ relativePath: String, hash: String, size: Int, at destination: String) -> Bool {
+    private func reuse(_ relativePath: String, hash: String, size: Int) -> Bool {
         guard let old = previous[relativePath], old.hash == hash, old.stamp.size == size else { return false }
-        let source = output.path + "/" + relativePath
+        let source = outputPath + "/" + relativePath
         guard FileStamp(path: source) == old.stamp else { return false }
-        return link(source, destination) == 0
+        return linkat(AT_FDCWD, source, stagingDescriptor, relativePath, 0) == 0
     }
 
     /// Creates the parent directories with one `mkdir` each, remembering what exists:
@@ -65,7 +79,7 @@ public final class IncrementalSink: OutputSink {
     private func makeDirectory(_ relative: String) throws {
         guard !state.withLock({ $0.directories.contains(relative) }) else { return }
         if let slash = relative.lastIndex(of: "/") { try makeDirectory(String(relative[..<slash])) }
-        if mkdir(staging.path + "/" + relative, 0o777) != 0, errno != EEXIST {
+        if mkdirat(stagingDescriptor, relative, 0o777) != 0, errno != EEXIST {
             throw IncrementalError.write(relative, String(cString: strerror(errno)))
         }
         state.withLock { _ = $0.directories.insert(relative) }
@@ -83,16 +97,19 @@ public final class IncrementalSink: OutputSink {
         return String(decoding: hex, as: UTF8.self)
     }
 
-    private static func writeFile(_ path: String, _ data: Data) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw IncrementalError.write(path, String(cString: strerror(errno))) }
+    private func writeFile(_ relativePath: String, _ data: Data) throws {
+        func failure() -> IncrementalError {
+            IncrementalError.write(stagingPath + "/" + relativePath, String(cString: strerror(errno)))
+        }
+        let descriptor = openat(stagingDescriptor, relativePath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw failure() }
         defer { close(descriptor) }
         try data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let count = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if count < 0, errno == EINTR { continue }
-                guard count > 0 else { throw IncrementalError.write(path, String(cString: strerror(errno))) }
+                guard count > 0 else { throw failure() }
                 offset += count
             }
         }

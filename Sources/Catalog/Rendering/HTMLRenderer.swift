@@ -38,11 +38,16 @@ public struct HTMLRenderer {
             if tight { renderChildren(of: node, into: &out, tight: tight); return }
             wrap("p", node, &out)
         case .heading(let level):
-            out += "<h\(min(level + 1, 6)) id=\""
+            let tag = Self.headingTag(level)
+            out += "<"
+            out += tag
+            out += " id=\""
             HTMLEscaping.escape(headingIDs.next(for: node.plainText), into: &out)
             out += "\">"
             renderChildren(of: node, into: &out, tight: false)
-            out += "</h\(min(level + 1, 6))>\n"
+            out += "</"
+            out += tag
+            out += ">\n"
         case .blockQuote: wrap("blockquote", node, &out, newline: true)
         case .list(let ordered, let start, let isTight): renderList(node, ordered: ordered, start: start, tight: isTight, into: &out)
         case .item:
@@ -69,11 +74,27 @@ public struct HTMLRenderer {
         }
     }
 
+    /// One level down, at most `h6`. (Appending literal pieces, not interpolating: this
+    /// runs for every element of every page.)
+    private static func headingTag(_ level: Int) -> String {
+        switch level {
+        case ...0: "h\(level + 1)"  // cmark's levels are 1 to 6
+        case 1: "h2"
+        case 2: "h3"
+        case 3: "h4"
+        case 4: "h5"
+        default: "h6"
+        }
+    }
+
     private func wrap(_ tag: String, _ node: MarkdownNode, _ out: inout String, block: Bool = true, newline: Bool = false) {
-        out += "<\(tag)>"
-        if newline { out += "\n" }
+        out += "<"
+        out += tag
+        out += newline ? ">\n" : ">"
         renderChildren(of: node, into: &out, tight: false)
-        out += block ? "</\(tag)>\n" : "</\(tag)>"
+        out += "</"
+        out += tag
+        out += block ? ">\n" : ">"
     }
 
     private func renderList(_ node: MarkdownNode, ordered: Bool, start: Int, tight: Bool, into out: inout String) {
@@ -111,7 +132,7 @@ public struct HTMLRenderer {
     }
 
     private func renderImage(_ node: MarkdownNode, url: String, title: String, into out: inout String) {
-        let alt = node.plainText.trimmingCharacters(in: .whitespaces)
+        let alt = node.plainText.trimmingHorizontalWhitespace
         guard let src = resolve(url, true) else {
             HTMLEscaping.escape(alt, into: &out)
             return
@@ -175,14 +196,7 @@ final class HeadingIDs {
     init(reserved: Set<String>) { used = reserved }
 
     func next(for text: String) -> String {
-        var slug = ""
-        for character in text.trimmingCharacters(in: .whitespaces).lowercased() {
-            if character.isLetter || character.isNumber || character == "-" || character == "_" {
-                slug.append(character)
-            } else if character == " " {
-                slug.append("-")
-            }
-        }
+        var slug = Self.slug(text.trimmingHorizontalWhitespace)
         if slug.isEmpty { slug = "section" }
         var candidate = slug
         var counter = 0
@@ -192,5 +206,40 @@ final class HeadingIDs {
         }
         used.insert(candidate)
         return candidate
+    }
+
+    /// Letters and digits lowercased, `-` and `_` kept, spaces as `-`, the rest dropped.
+    private static func slug(_ text: String) -> String {
+        var text = text
+        if let ascii = text.withUTF8({ bytes in bytes.allSatisfy { $0 < 0x80 } ? asciiSlug(bytes) : nil }) {
+            return ascii
+        }
+        var slug = ""
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber || character == "-" || character == "_" {
+                slug.append(character)
+            } else if character == " " {
+                slug.append("-")
+            }
+        }
+        return slug
+    }
+
+    /// The same for ASCII text (most headings), byte by byte.
+    private static func asciiSlug(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { out in
+            var count = 0
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): out[count] = byte + 32
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                     UInt8(ascii: "-"), UInt8(ascii: "_"): out[count] = byte
+                case UInt8(ascii: " "): out[count] = UInt8(ascii: "-")
+                default: continue
+                }
+                count += 1
+            }
+            return count
+        }
     }
 }

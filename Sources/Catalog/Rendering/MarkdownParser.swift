@@ -1,4 +1,5 @@
 import CCmark
+import CCmarkShim
 import Foundation
 
 /// Parses CommonMark with GitHub's tables and strikethrough through cmark-gfm, and
@@ -7,8 +8,11 @@ import Foundation
 /// that the renderer can leave it out and the checker can point at it.
 public enum MarkdownParser {
     /// Registration is global in cmark-gfm; doing it once, before any parser, is enough.
+    /// The first parse also fills cmark-gfm's special-character table for good when the
+    /// table is pinned (see `parsesConcurrently`): it runs here, before any other parser.
     private static let extensionsRegistered: Bool = {
         cmark_gfm_core_extensions_ensure_registered()
+        if let root = parseDocument("~~x~~") { cmark_node_free(root) }
         return true
     }()
 
@@ -16,22 +20,28 @@ public enum MarkdownParser {
         withDocument(text) { convert($0) } ?? MarkdownNode(kind: .document)
     }
 
-    /// cmark-gfm keeps its table of special inline characters in a global: attaching the
-    /// strikethrough extension adds `~` and freeing a parser removes it. Parsers alive on
-    /// two threads at once would strip `~` from each other (strikethrough then came out as
-    /// text now and then), so each parser's whole life is serialized. The parsed document
-    /// is independent of the parser: walking and freeing it run in parallel.
+    /// cmark-gfm keeps its table of special inline characters in a global: finishing a
+    /// parser adds its extensions' characters (`~` for strikethrough) and then removes
+    /// them, so parsers on two threads at once strip `~` from each other (strikethrough
+    /// then came out as text now and then). `CCmarkShim` replaces that function so that
+    /// the characters are added once and never removed; when the replacement is bound
+    /// (the executable exports it), parsers run on every core. Otherwise each parser's
+    /// whole life is serialized by `parserLock`.
+    public static let parsesConcurrently = cb_cmark_special_characters_pinned() != 0
+
     private static let parserLock = NSLock()
 
-    /// Parses `text` and hands cmark's document to `body`, freeing it afterwards.
+    /// Parses `text` and hands cmark's document to `body`, freeing it afterwards. The
+    /// parsed document is independent of the parser: walking and freeing it run in parallel.
     static func withDocument<R>(_ text: String, _ body: (OpaquePointer) -> R) -> R? {
-        guard let root = parserLock.withLock({ parseDocument(text) }) else { return nil }
+        _ = extensionsRegistered
+        let document = parsesConcurrently ? parseDocument(text) : parserLock.withLock { parseDocument(text) }
+        guard let root = document else { return nil }
         defer { cmark_node_free(root) }
         return body(root)
     }
 
     private static func parseDocument(_ text: String) -> OpaquePointer? {
-        _ = extensionsRegistered
         // No CMARK_OPT_UNSAFE: raw HTML is never passed through (content-format.md §4).
         guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return nil }
         defer { cmark_parser_free(parser) }
@@ -40,9 +50,11 @@ public enum MarkdownParser {
                 cmark_parser_attach_syntax_extension(parser, syntax)
             }
         }
-        let utf8 = text.utf8CString
-        utf8.withUnsafeBufferPointer { buffer in
-            if let base = buffer.baseAddress { cmark_parser_feed(parser, base, buffer.count - 1) }
+        var text = text
+        text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { buffer in
+                if let base = buffer.baseAddress { cmark_parser_feed(parser, base, buffer.count) }
+            }
         }
         return cmark_parser_finish(parser)
     }

@@ -18,8 +18,9 @@ enum SearchDocuments {
             title: version.title, path: SitePaths.href(index.diskPath(page)), summary: version.summary ?? "",
             thumbnail: index.thumbnailPath(context) ?? "", meta: renderer.metaLine(context, version, strings),
             lang: version.isFallback && page.locale != index.defaultLocale ? index.defaultLocale.rawValue : "",
-            strongText: [version.title] + version.keywords,
-            weakText: [version.summary ?? "", bodyText, version.customTypeName ?? ""], facets: facets)
+            terms: SearchTerms(strong: [version.title] + version.keywords,
+                               weak: [version.summary ?? "", bodyText, version.customTypeName ?? ""]),
+            facets: facets)
     }
 
     /// Types, topics and progress kinds that some document of the locale has, by label.

@@ -8,9 +8,10 @@ struct SearchDocument: Sendable {
     var thumbnail: String
     var meta: String
     var lang: String
-    /// Title and keywords weigh more than summary and body.
-    var strongText: [String]
-    var weakText: [String]
+    /// Its distinct terms: those of the title and keywords weigh more than those only in
+    /// the summary, body or custom type name. Tokenized where the page is rendered (on
+    /// every core), so that the body's text need not be kept until the index is built.
+    var terms: SearchTerms
     /// Filter name (`age`, `time`, `type`, `topic`, `progress`) → the values it has.
     var facets: [String: [String]]
 }
@@ -69,28 +70,20 @@ struct SearchIndexBuilder {
     }
 
     /// Term → (documents where it is in the title or keywords, documents where it is
-    /// only in the summary or body), each ascending.
+    /// only in the summary or body), each ascending. Each core collects the terms of its
+    /// own partitions, in document order.
     private func postings(_ documents: [SearchDocument]) -> [String: ([Int], [Int])] {
-        var postings: [String: ([Int], [Int])] = [:]
-        // Ids ascend, so a list's last id says whether this document is already in it.
-        for (id, document) in documents.enumerated() {
-            for text in document.strongText {
-                SearchTokenizer.forEachTerm(text) { term in
-                    postings[term, default: ([], [])].0.appendOnce(id)
-                }
+        let parts = ConcurrentMap.map(Array(0..<SearchTerms.partitions)) { part in
+            var postings: [String: ([Int], [Int])] = [:]
+            for (id, document) in documents.enumerated() {
+                for term in document.terms.strong[part] { postings[term, default: ([], [])].0.append(id) }
+                for term in document.terms.weak[part] { postings[term, default: ([], [])].1.append(id) }
             }
-            for text in document.weakText {
-                SearchTokenizer.forEachTerm(text) { term in
-                    modify(&postings[term, default: ([], [])]) { lists in
-                        if lists.0.last != id { lists.1.appendOnce(id) }
-                    }
-                }
-            }
+            return postings
         }
-        return postings
+        // Partitions share no term.
+        return parts.dropFirst().reduce(into: parts[0]) { all, part in all.merge(part) { first, _ in first } }
     }
-
-    private func modify<T>(_ value: inout T, _ change: (inout T) -> Void) { change(&value) }
 
     /// Groups sorted terms by their first `keyLength` characters; a group over budget
     /// is split by one more character (its shorter terms stay under the shorter key).
@@ -187,9 +180,30 @@ struct SearchIndexBuilder {
     }
 }
 
-extension Array where Element == Int {
-    /// Appends an id unless it is already the last one.
-    mutating func appendOnce(_ id: Int) {
-        if last != id { append(id) }
+/// A document's distinct terms, each once, in order of first appearance: those of its
+/// title and keywords (`strong`), and those only in its other texts (`weak`). Each list
+/// is split into partitions by the term's first byte, so that the postings of different
+/// partitions can be collected in parallel.
+struct SearchTerms: Sendable {
+    static let partitions = 4
+
+    private(set) var strong: [[String]]
+    private(set) var weak: [[String]]
+
+    init(strong strongTexts: [String], weak weakTexts: [String]) {
+        var seen = Set<String>()
+        var strong = [[String]](repeating: [], count: Self.partitions), weak = strong
+        for text in strongTexts {
+            SearchTokenizer.forEachTerm(text) { if seen.insert($0).inserted { strong[Self.partition($0)].append($0) } }
+        }
+        for text in weakTexts {
+            SearchTokenizer.forEachTerm(text) { if seen.insert($0).inserted { weak[Self.partition($0)].append($0) } }
+        }
+        self.strong = strong
+        self.weak = weak
+    }
+
+    private static func partition(_ term: String) -> Int {
+        Int(term.utf8.first ?? 0) % partitions
     }
 }
