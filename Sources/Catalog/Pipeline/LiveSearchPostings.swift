@@ -6,24 +6,19 @@ struct DocumentTerms: Sendable, Equatable {
     var strong: Set<String>
     var weakOnly: Set<String>
 
+    /// The document's terms come tokenized from the page's rendering, distinct and with
+    /// the strong ones left out of the weak ones.
     init(_ document: SearchDocument) {
-        var strong = Set<String>(), weak = Set<String>()
-        for text in document.strongText { SearchTokenizer.forEachTerm(text) { strong.insert($0) } }
-        for text in document.weakText {
-            SearchTokenizer.forEachTerm(text) { term in
-                if !strong.contains(term) { weak.insert(term) }
-            }
-        }
-        self.strong = strong
-        weakOnly = weak
+        strong = Set(document.terms.strong.joined())
+        weakOnly = Set(document.terms.weak.joined())
     }
 }
 
 /// A locale's search postings (term → ascending ids of the documents that have it strongly,
 /// and of those that have it only weakly), kept by a long-lived build (`serve`).
 ///
-/// Tokenizing every body is most of what the search index costs, so each document's terms
-/// are kept by its path and taken again while its texts are equal. When the documents are
+/// Each document's term sets are kept by its path and taken again while its terms are
+/// equal. When the documents are
 /// the same pages in the same order (an edit), the postings are updated for the documents
 /// whose terms changed; otherwise (ids shift) they are assembled again from the terms.
 /// Either way they equal what `SearchIndexBuilder.postings` computes from scratch.
@@ -31,8 +26,7 @@ final class SearchPostingsMemo: Sendable {
     typealias Postings = [String: ([Int], [Int])]
 
     private struct Known: Sendable {
-        var strongText: [String]
-        var weakText: [String]
+        var source: SearchTerms
         var terms: DocumentTerms
     }
 
@@ -48,11 +42,10 @@ final class SearchPostingsMemo: Sendable {
     func postings(_ documents: [SearchDocument], locale: LocaleID) -> Postings {
         let previous = state.withLock { $0[locale] } ?? LocaleState()
         let looked = ConcurrentMap.map(documents) { document -> (known: Known, fresh: Bool) in
-            if let known = previous.byPath[document.path], known.strongText == document.strongText,
-               known.weakText == document.weakText {
+            if let known = previous.byPath[document.path], known.source == document.terms {
                 return (known, false)
             }
-            return (Known(strongText: document.strongText, weakText: document.weakText, terms: DocumentTerms(document)), true)
+            return (Known(source: document.terms, terms: DocumentTerms(document)), true)
         }
         let known = looked.map(\.known)
         let paths = documents.map(\.path)

@@ -184,7 +184,7 @@ struct SearchIndexBuilder {
 /// title and keywords (`strong`), and those only in its other texts (`weak`). Each list
 /// is split into partitions by the term's first byte, so that the postings of different
 /// partitions can be collected in parallel.
-struct SearchTerms: Sendable {
+struct SearchTerms: Sendable, Equatable {
     static let partitions = 4
 
     private(set) var strong: [[String]]

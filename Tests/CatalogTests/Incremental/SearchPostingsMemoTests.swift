@@ -10,7 +10,7 @@ import Testing
     static func document(_ path: String, random: inout SeededGenerator) -> SearchDocument {
         func text() -> String { (0..<Int.random(in: 0...6, using: &random)).map { _ in words.randomElement(using: &random)! }.joined(separator: " ") }
         return SearchDocument(title: text(), path: path, summary: "", thumbnail: "", meta: "", lang: "",
-                              strongText: [text(), text()], weakText: [text(), text()], facets: [:])
+                              terms: SearchTerms(strong: [text(), text()], weak: [text(), text()]), facets: [:])
     }
 
     @Test(arguments: [1, 2, 3] as [UInt64])
