@@ -114,11 +114,12 @@ struct YAMLEventParser: ~Copyable {
     }
 
     /// Yams' rule: a quoted scalar without a tag is `!!str`; otherwise the tag as written
-    /// (libyaml expands `!!x` handles), and no tag resolves to `!!str` too.
+    /// (libyaml expands `!!x` handles), and no tag resolves to `!!str` too, as does the
+    /// non-specific tag `!` on a scalar (YAML 1.2 §6.9.1): `! title` repeats `title`.
     private static func keyTag(_ event: yaml_event_t) -> String? {
         let data = event.data.scalar
         guard data.quoted_implicit != 1, let tag = string(data.tag), !tag.isEmpty,
-              tag != "tag:yaml.org,2002:str" else { return nil }
+              tag != "!", tag != "tag:yaml.org,2002:str" else { return nil }
         return tag
     }
 

@@ -16,6 +16,10 @@ import Testing
         ("progressReporting:\n  - kind: score\n    details: a\n    kind: percent", "duplicate-key 5:5"),
         ("summary: {en-us: 日本語, en-us: x}", "duplicate-key 2:23"),
         ("title:\n  en-us: A\n  'en-us': B", "duplicate-key 4:3"),
+        // The non-specific tag `!` makes a scalar a string, so `! title` is `title` (found by
+        // the front-matter fuzz target comparing the event reader with Yams).
+        ("title: A\n! title: B", "duplicate-key 3:1"),
+        ("title: A\n!!str title: B", "duplicate-key 3:1"),
     ])
     func duplicateKeyAtTheSecondKey(yaml: String, expected: String) {
         #expect(diagnostics(yaml) == [expected])
