@@ -111,17 +111,3 @@ extension YAMLNode {
         return text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
     }
 }
-
-extension StringProtocol {
-    /// `trimmingCharacters(in: .whitespaces)` (tab and the Unicode space separators)
-    /// without Foundation's bridging, which showed in profiles at 10k files.
-    var trimmingSpaces: String {
-        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
-        }
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
-              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(String.UnicodeScalarView(scalars[first...last]))
-    }
-}

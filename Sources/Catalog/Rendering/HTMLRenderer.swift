@@ -132,7 +132,7 @@ public struct HTMLRenderer {
     }
 
     private func renderImage(_ node: MarkdownNode, url: String, title: String, into out: inout String) {
-        let alt = node.plainText.trimmingHorizontalWhitespace
+        let alt = node.plainText.trimmingSpaces
         guard let src = resolve(url, true) else {
             HTMLEscaping.escape(alt, into: &out)
             return
@@ -196,7 +196,7 @@ final class HeadingIDs {
     init(reserved: Set<String>) { used = reserved }
 
     func next(for text: String) -> String {
-        var slug = Self.slug(text.trimmingHorizontalWhitespace)
+        var slug = Self.slug(text.trimmingSpaces)
         if slug.isEmpty { slug = "section" }
         var candidate = slug
         var counter = 0
