@@ -6,3 +6,12 @@
 /// Then the table only ever grows and parsers may run on several threads at once;
 /// otherwise every parser must still be serialized.
 int cb_cmark_special_characters_pinned(void);
+
+/// Starts using this thread's arena for cmark documents and returns the `cmark_mem *` to
+/// pass to `cmark_parser_new_with_mem`. Every document parsed with it must be freed (or
+/// no longer used) before the matching `cb_cmark_arena_end`, which gives the memory of
+/// all of them back at once. Calls nest: only the outermost end resets the arena.
+void *cb_cmark_arena_begin(void);
+
+/// Ends the innermost `cb_cmark_arena_begin` of this thread.
+void cb_cmark_arena_end(void);

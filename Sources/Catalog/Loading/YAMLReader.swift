@@ -11,6 +11,13 @@ enum YAMLReader {
     /// - Parameter firstLine: the file line of the YAML's first line (2 in front matter).
     static func parse(_ yaml: String, file: SourceFile, firstLine: Int, into bag: inout DiagnosticBag) -> YAMLNode? {
         let yaml = yamlLines(yaml)
+        if let node = YAMLSimpleMap.read(yaml, file: file, lineOffset: firstLine - 1) { return node }
+        return parseEvents(yaml, file: file, firstLine: firstLine, into: &bag)
+    }
+
+    /// Reads `yaml` (already through `yamlLines`) with libyaml's events only, without the
+    /// `YAMLSimpleMap` shortcut (which the equivalence tests compare with this).
+    static func parseEvents(_ yaml: String, file: SourceFile, firstLine: Int, into bag: inout DiagnosticBag) -> YAMLNode? {
         var builder = YAMLTreeBuilder(file: file, lineOffset: firstLine - 1, maximumValues: maximumValues)
         let failure = YAMLEventParser.withParser(yaml) { parser in readDocument(&parser, into: &builder) }
         switch failure {

@@ -21,10 +21,48 @@ public enum CatalogLoader {
         guard let tree = timer.measure("load", { ContentLoader(root: root).loadTree(into: &bag, cache: cache) }) else {
             return LoadResult(model: nil, diagnostics: bag, coverage: nil)
         }
-        timer.measure("validate") { Validator.validate(tree, into: &bag) }
-        let model = timer.measure("model") { ModelBuilder(tree: tree).build() }
+        let checked = timer.measure("validate and model") { TreeStages.run(tree) }
+        bag.append(contentsOf: checked.diagnostics)
         // Links and raw HTML in bodies are checked on the model, where each body is known once.
-        timer.measure("validate") { bag.append(contentsOf: BodyChecker.check(model, contentRoot: root.url)) }
-        return LoadResult(model: model, diagnostics: bag, coverage: TranslationCoverage(tree: tree))
+        timer.measure("validate") { bag.append(contentsOf: BodyChecker.check(checked.model, contentRoot: root.url)) }
+        return LoadResult(model: checked.model, diagnostics: bag, coverage: checked.coverage)
+    }
+}
+
+/// What reads only the loaded tree: the validation rules, the model and the translation
+/// coverage. None depends on another, so they run side by side on every core (the model
+/// first, as it takes longest); the rules' diagnostics keep the rules' order.
+enum TreeStages {
+    struct Result: Sendable {
+        var model: CatalogModel
+        var diagnostics: [Diagnostic]
+        var coverage: TranslationCoverage
+    }
+
+    private enum Outcome: Sendable {
+        case model(CatalogModel)
+        case diagnostics([Diagnostic])
+        case coverage(TranslationCoverage)
+    }
+
+    static func run(_ tree: ContentTree) -> Result {
+        let rules = Validator.rules.count
+        let outcomes = ConcurrentMap.map(Array(0..<(rules + 2))) { job -> Outcome in
+            switch job {
+            case 0: return .model(ModelBuilder(tree: tree).build())
+            case rules + 1: return .coverage(TranslationCoverage(tree: tree))
+            default: return .diagnostics(Validator.diagnostics(of: Validator.rules[job - 1], tree))
+            }
+        }
+        var model: CatalogModel?, coverage: TranslationCoverage?, diagnostics: [Diagnostic] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .model(let built): model = built
+            case .diagnostics(let found): diagnostics += found
+            case .coverage(let counted): coverage = counted
+            }
+        }
+        // Every job ran: the first built the model and the last counted the coverage.
+        return Result(model: model!, diagnostics: diagnostics, coverage: coverage!)
     }
 }

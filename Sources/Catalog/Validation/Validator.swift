@@ -17,6 +17,13 @@ enum Validator {
     static func validate(_ tree: ContentTree, into bag: inout DiagnosticBag) {
         for rule in rules { rule.check(tree, into: &bag) }
     }
+
+    /// One rule's diagnostics (rules are independent: `TreeStages` runs them side by side).
+    static func diagnostics(of rule: any ContentRule.Type, _ tree: ContentTree) -> [Diagnostic] {
+        var bag = DiagnosticBag()
+        rule.check(tree, into: &bag)
+        return bag.items
+    }
 }
 
 extension ContentTree {

@@ -1,3 +1,4 @@
+import Foundation
 import PropertyBased
 import Testing
 @testable import Catalog
@@ -29,6 +30,23 @@ import Testing
                 #expect(event == yams, "\(yaml)")
             }
         }
+    }
+
+    /// The shortcut for one-line keys (`YAMLSimpleMap`) against libyaml's events alone, on
+    /// documents made to sit on the edges of the shape it reads: the same nodes, positions
+    /// and diagnostics, and the shortcut taken often enough for the comparison to mean something.
+    @Test func simpleMapsReadAsLibyamlReadsThem() async {
+        let taken = Counter()
+        await propertyCheck(count: 3000, input: Gen.int(in: 0...Int.max)) { seed in
+            var generator = SimpleMapGenerator(seed: UInt64(seed))
+            let yaml = generator.document()
+            var shortcutBag = DiagnosticBag(), eventBag = DiagnosticBag()
+            let shortcut = YAMLReader.parse(yaml, file: Self.file, firstLine: 2, into: &shortcutBag)
+            let events = YAMLReader.parseEvents(YAMLReader.yamlLines(yaml), file: Self.file, firstLine: 2, into: &eventBag)
+            #expect(Outcome(shortcut, shortcutBag) == Outcome(events, eventBag), "\(yaml.debugDescription)")
+            if YAMLSimpleMap.read(YAMLReader.yamlLines(yaml), file: Self.file, lineOffset: 1) != nil { taken.add() }
+        }
+        #expect(taken.value > 600, "the shortcut read only \(taken.value) of 3000 documents")
     }
 
     /// Around the alias cap: `b` repeats a 10-value list `m` times, `extra` keys add one each.
@@ -201,5 +219,84 @@ private struct YAMLGenerator {
 
     private mutating func junk() -> String {
         pick(["# a comment", "", "  bad: indentation", "---", "...", "\tkey: tab", "- item", "key \"q\": v", "}", "&a", "*a"])
+    }
+}
+
+/// Counts from the property check's closure.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int { lock.withLock { count } }
+    func add() { lock.withLock { count += 1 } }
+}
+
+/// Front matter in the shape `YAMLSimpleMap` reads, and just outside it: one `key: value`
+/// per line with quoted, plain and list values, mixed with what must send it to libyaml
+/// (other separators, escapes, comments, blank or continued lines, CRs, tabs, characters
+/// libyaml treats specially, repeated and overlong keys).
+private struct SimpleMapGenerator {
+    var rng: SplitMix
+    /// Half of the documents have nothing outside the shape; the other half now and then.
+    var noisy = false
+
+    init(seed: UInt64) { rng = SplitMix(seed: seed) }
+
+    mutating func int(_ bound: Int) -> Int { Int(rng.next() % UInt64(bound)) }
+    mutating func chance(_ percent: Int) -> Bool { int(100) < percent }
+    mutating func pick(_ options: [String]) -> String { options[int(options.count)] }
+    /// True with `percent` % in a noisy document, never in a clean one.
+    mutating func odd(_ percent: Int) -> Bool { noisy && chance(percent) }
+
+    mutating func document() -> String {
+        noisy = chance(50)
+        var text = ""
+        for index in 0..<(1 + int(8)) {
+            if index > 0 { text += !odd(5) ? "\n" : pick(["\r\n", "\n\n", "\n# note\n", "\n  more\n", "\n\t", "\r"]) }
+            text += key() + (!odd(8) ? ": " : pick([":", ":  ", " : ", ":\t", ": \n  "])) + value()
+            if odd(4) { text += pick([" ", "  # c", "\t", " x"]) }
+        }
+        if chance(20) { text += odd(50) ? pick(["\n\n", "\n...", "\n---", " "]) : "\n" }
+        return odd(2) ? pick(["\u{FEFF}", " ", "- ", "% "]) + text : text
+    }
+
+    private mutating func key() -> String {
+        if !odd(10) { return pick(["title", "summary", "type", "keywords", "displayOrder", "a", "b_1", "K9", "x"]) }
+        return pick(["9key", "_k", "k-k", "en-us", "日本", String(repeating: "k", count: 129), String(repeating: "k", count: 128),
+                     "'title'", "\"a\"", "!x a", "&a a", "? a", "a b", "title"])
+    }
+
+    private mutating func value() -> String {
+        switch noisy ? int(10) : int(9) {
+        case 0...3: return "\"" + quotedText() + "\""
+        case 4...6: return plain()
+        case 7, 8: return list()
+        default: return pick(["", "'single'", "|", ">", "- item", "{a: b}", "*a", "&a x", "!!str x", "\"open", "#c", "~", "@x"])
+        }
+    }
+
+    private mutating func quotedText() -> String {
+        (0..<int(4)).map { _ in
+            !odd(30) ? pick(["word", "two words", "", " lead", "trail ", "#hash", "a: b", "[x]", "{y}", "é", "日本語",
+                             "\u{A0}", "\u{1F600}", "e\u{301}", "a,b", "*", "&", "!", "%", "`", "---", "...", "'"])
+                : pick(["\u{FEFF}", "\u{85}", "\u{2028}", "\u{1F600}", "\u{9F}", "\u{7F}", "\u{7}", "\\n", "\\\"", "'",
+                  "\t", "e\u{301}", "\u{FFFD}", "\u{E000}", "\u{D7FF}", "a,b", "*", "&", "!", "%", "`", "---", "..."])
+        }.joined()
+    }
+
+    private mutating func plain() -> String {
+        if !odd(30) {
+            return pick(["book", "9-12", "180-190 min", "1", "1.0", "a/b", "true", "null", "x_y", "Section", "v1.2.3",
+                         "0x1F", "1e3", "a - b", "a -", "a.", "NO", "3 4", "x..y"])
+        }
+        return pick(["a  b", "trail ", "a #c", "a#c", "a:b", "a: b", "-x", ".5", "~", "é", "a\tb", "a,b", "a [b]", "a'b",
+                     "a\"b", "a%b", "a?", "a!", "a&b", "a*b", "a|b", "a>b", "a{b", "a\\b", "a\u{2028}b", "a\u{85}b"])
+    }
+
+    private mutating func list() -> String {
+        let separator = !odd(10) ? ", " : pick([",", " , ", ",  ", ", \n  "])
+        let items = (0..<int(4)).map { _ in !odd(15) ? "\"" + quotedText() + "\"" : pick(["plain", "'q'", "", "[x]", "\"a\": b"]) }
+        let open = !odd(5) ? "[" : "[ ", close = !odd(5) ? "]" : pick([" ]", ", ]", "]x", "] "])
+        return open + items.joined(separator: separator) + close
     }
 }
