@@ -1,12 +1,13 @@
 /// Reads the most common shape of front matter without libyaml: a map of one line per
 /// key, each `key: value` where the value is a double-quoted string without escapes, a
 /// plain word-like scalar (`book`, `9-12`, `180-190 min`) or a flow list of such quoted
-/// strings. Anything else — comments, blank lines, tabs, CRs, other scalar styles,
-/// escapes, nesting, repeated keys, unusual characters — makes it give up (nil), and
-/// `YAMLReader` reads the text with libyaml as before.
+/// strings; or `key:` followed by a block list of such maps (`progressReporting`), its
+/// `-` indented, each map's keys lined up. Anything else — comments, blank lines, tabs,
+/// CRs, other scalar styles, escapes, other nesting, repeated keys, unusual characters —
+/// makes it give up (nil), and `YAMLReader` reads the text with libyaml as before.
 ///
-/// Within that shape libyaml's result is fixed: one block map at 1:1, each key a plain
-/// scalar at column 1, each value at the column of its first character (columns count
+/// Within that shape libyaml's result is fixed: the map at its first key, each key a
+/// plain scalar, each value, list and item map at its first character (columns count
 /// Unicode scalars). `YAMLReaderEquivalenceTests` compares the two readers on generated
 /// documents made to sit on the edges of the shape, and the front-matter fuzz target
 /// compares `YAMLReader` (this path included) with Yams. libyaml allocated and zeroed
@@ -35,24 +36,41 @@ enum YAMLSimpleMap {
             self.lineOffset = lineOffset
         }
 
+        /// Values read so far (map keys are not values), against `YAMLReader.maximumValues`.
+        var values = 0
+
         mutating func map() -> YAMLNode? {
             guard !bytes.isEmpty else { return nil }
-            var pairs: [YAMLPair] = []
-            var values = 1
             let start = location()
+            var pairs: [YAMLPair] = []
             while position < bytes.count {
-                guard let pair = pair(), !pairs.contains(where: { $0.key == pair.key }) else { return nil }
-                if case .sequence(let items) = pair.value.value { values += items.count }
-                values += 1
+                guard let pair = pair(allowsList: true), !pairs.contains(where: { $0.key == pair.key }) else { return nil }
                 pairs.append(pair)
-                // The line's end: a LF, and after the last line nothing, or that LF only.
-                guard position == bytes.count || bytes[position] == UInt8(ascii: "\n") else { return nil }
-                position += 1
-                line += 1
-                column = 1
             }
+            return node(.mapping(pairs), at: start)
+        }
+
+        private mutating func node(_ value: YAMLNode.Value, at location: SourceLocation) -> YAMLNode? {
+            values += 1
             guard values <= YAMLReader.maximumValues else { return nil }
-            return YAMLNode(value: .mapping(pairs), location: start)
+            return YAMLNode(value: value, location: location)
+        }
+
+        /// The end of a line: a LF, or the end of the text.
+        private mutating func endLine() -> Bool {
+            guard position < bytes.count else { return true }
+            guard bytes[position] == UInt8(ascii: "\n") else { return false }
+            position += 1
+            line += 1
+            column = 1
+            return true
+        }
+
+        /// True when the line at `position` is `indent` spaces and then `next`.
+        private func lineStarts(indent: Int, with next: (UInt8) -> Bool) -> Bool {
+            guard position + indent < bytes.count else { return false }
+            for offset in 0..<indent where bytes[position + offset] != UInt8(ascii: " ") { return false }
+            return next(bytes[position + indent])
         }
 
         private func location() -> SourceLocation {
@@ -68,18 +86,55 @@ enum YAMLSimpleMap {
             column += count
         }
 
-        /// `key: value`, the key a letter then letters, digits or `_`.
-        private mutating func pair() -> YAMLPair? {
+        /// `key: value` and its line's end, the key a letter then letters, digits or `_`;
+        /// with `allowsList`, also `key:` and a block list of maps on the next lines.
+        private mutating func pair(allowsList: Bool) -> YAMLPair? {
             guard let first = byte(), Self.isLetter(first) else { return nil }
             let keyLocation = location(), keyStart = position
             while let next = byte(), Self.isLetter(next) || Self.isDigit(next) || next == UInt8(ascii: "_") { advanceASCII() }
             // libyaml looks for a simple key's `:` within 1024 characters only.
-            guard position - keyStart <= 128 else { return nil }
+            guard position - keyStart <= 128, byte() == UInt8(ascii: ":") else { return nil }
             let key = String(decoding: bytes[keyStart..<position], as: UTF8.self)
-            guard byte() == UInt8(ascii: ":"), byte(1) == UInt8(ascii: " ") else { return nil }
-            advanceASCII(2)
-            guard let value = value() else { return nil }
+            advanceASCII()
+            if allowsList, byte() == UInt8(ascii: "\n") {
+                guard endLine(), let list = blockList() else { return nil }
+                return YAMLPair(key: key, keyLocation: keyLocation, value: list)
+            }
+            guard byte() == UInt8(ascii: " ") else { return nil }
+            advanceASCII()
+            guard let value = value(), endLine() else { return nil }
             return YAMLPair(key: key, keyLocation: keyLocation, value: value)
+        }
+
+        /// Items `- key: value` indented by one or more spaces, each a map whose further
+        /// keys line up with its first (`progressReporting`).
+        private mutating func blockList() -> YAMLNode? {
+            var indent = 0
+            while byte(indent) == UInt8(ascii: " ") { indent += 1 }
+            guard indent > 0 else { return nil }
+            let isItem: (UInt8) -> Bool = { $0 == UInt8(ascii: "-") }
+            var start: SourceLocation?, items: [YAMLNode] = []
+            while lineStarts(indent: indent, with: isItem) {
+                advanceASCII(indent)
+                start = start ?? location()
+                guard byte(1) == UInt8(ascii: " ") else { return nil }
+                advanceASCII(2)
+                guard let item = itemMap(indent: indent + 2) else { return nil }
+                items.append(item)
+            }
+            guard let start else { return nil }
+            return node(.sequence(items), at: start)
+        }
+
+        private mutating func itemMap(indent: Int) -> YAMLNode? {
+            let start = location()
+            var pairs: [YAMLPair] = []
+            repeat {
+                if !pairs.isEmpty { advanceASCII(indent) }
+                guard let pair = pair(allowsList: false), !pairs.contains(where: { $0.key == pair.key }) else { return nil }
+                pairs.append(pair)
+            } while lineStarts(indent: indent, with: Self.isLetter)
+            return node(.mapping(pairs), at: start)
         }
 
         private mutating func value() -> YAMLNode? {
@@ -98,14 +153,14 @@ enum YAMLSimpleMap {
             var items: [YAMLNode] = []
             if byte() == UInt8(ascii: "]") {
                 advanceASCII()
-                return YAMLNode(value: .sequence(items), location: start)
+                return node(.sequence(items), at: start)
             }
             while true {
                 guard byte() == UInt8(ascii: "\""), let item = quoted() else { return nil }
                 items.append(item)
                 if byte() == UInt8(ascii: "]") {
                     advanceASCII()
-                    return YAMLNode(value: .sequence(items), location: start)
+                    return node(.sequence(items), at: start)
                 }
                 guard byte() == UInt8(ascii: ","), byte(1) == UInt8(ascii: " ") else { return nil }
                 advanceASCII(2)
@@ -123,7 +178,7 @@ enum YAMLSimpleMap {
             guard byte() == UInt8(ascii: "\"") else { return nil }
             let text = String(decoding: bytes[textStart..<position], as: UTF8.self)
             advanceASCII()
-            return YAMLNode(value: .scalar(text, isPlain: false), location: start)
+            return node(.scalar(text, isPlain: false), at: start)
         }
 
         /// ASCII letters, digits, single spaces between words, `-`, `.`, `_` and `/`,
@@ -140,7 +195,7 @@ enum YAMLSimpleMap {
                 advanceASCII()
             }
             let text = String(decoding: bytes[textStart..<position], as: UTF8.self)
-            return YAMLNode(value: .scalar(text, isPlain: true), location: start)
+            return node(.scalar(text, isPlain: true), at: start)
         }
 
         /// Moves over one character inside quotes: printable ASCII, or a multi-byte UTF-8

@@ -49,6 +49,27 @@ import Testing
         #expect(taken.value > 600, "the shortcut read only \(taken.value) of 3000 documents")
     }
 
+    /// A section's front matter as the benchmark corpus writes it takes the shortcut, and
+    /// reads as libyaml reads it.
+    @Test func sectionFrontMatterTakesTheShortcut() {
+        let yaml = """
+            title: "Coordinates, part 1: Effect — Effect"
+            type: section
+            suggestedCompletionTime: 20-30 min
+            keywords: ["output", "sound", "日本"]
+            progressReporting:
+              - kind: percent
+                details: "Reports how much of the section was read"
+              - kind: score
+            displayOrder: 1
+            """
+        let shortcut = YAMLSimpleMap.read(yaml, file: Self.file, lineOffset: 1)
+        var bag = DiagnosticBag()
+        let events = YAMLReader.parseEvents(yaml, file: Self.file, firstLine: 2, into: &bag)
+        #expect(shortcut != nil)
+        #expect(Outcome(shortcut, DiagnosticBag()) == Outcome(events, bag))
+    }
+
     /// Around the alias cap: `b` repeats a 10-value list `m` times, `extra` keys add one each.
     @Test(arguments: [(9998, 7), (9998, 8), (9998, 9), (9998, 10), (20, 0), (10_000_000, 0)])
     func aliasCapAlike(repeats: Int, extra: Int) {
@@ -253,6 +274,10 @@ private struct SimpleMapGenerator {
         var text = ""
         for index in 0..<(1 + int(8)) {
             if index > 0 { text += !odd(5) ? "\n" : pick(["\r\n", "\n\n", "\n# note\n", "\n  more\n", "\n\t", "\r"]) }
+            if chance(15) {
+                text += key() + ":" + blockList()
+                continue
+            }
             text += key() + (!odd(8) ? ": " : pick([":", ":  ", " : ", ":\t", ": \n  "])) + value()
             if odd(4) { text += pick([" ", "  # c", "\t", " x"]) }
         }
@@ -291,6 +316,21 @@ private struct SimpleMapGenerator {
         }
         return pick(["a  b", "trail ", "a #c", "a#c", "a:b", "a: b", "-x", ".5", "~", "é", "a\tb", "a,b", "a [b]", "a'b",
                      "a\"b", "a%b", "a?", "a!", "a&b", "a*b", "a|b", "a>b", "a{b", "a\\b", "a\u{2028}b", "a\u{85}b"])
+    }
+
+    /// `progressReporting`'s shape: `- kind: x` items with further keys lined up.
+    private mutating func blockList() -> String {
+        let indent = String(repeating: " ", count: !odd(10) ? 2 : int(5))
+        var text = ""
+        for _ in 0..<(odd(5) ? 0 : 1 + int(3)) {
+            text += "\n" + indent + (!odd(5) ? "- " : pick(["-", "-  ", "- - ", "-\t"]))
+            text += !odd(5) ? key() + ": " + value() : pick(["\"scalar\"", "plain", "[x]", ""])
+            for _ in 0..<int(3) {
+                let keyIndent = indent + (!odd(8) ? "  " : pick([" ", "   ", "", "\t"]))
+                text += "\n" + (odd(3) ? "\n" : "") + keyIndent + key() + (!odd(5) ? ": " : ":") + value()
+            }
+        }
+        return text
     }
 
     private mutating func list() -> String {
