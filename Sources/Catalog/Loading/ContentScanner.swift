@@ -38,7 +38,9 @@ struct ContentScanner {
         var directory = ScannedDirectory(relativePath: relativePath, name: (relativePath as NSString).lastPathComponent,
                                          index: nil, indexTranslations: [:], leaves: [], directories: [])
         var leafTranslations: [(base: String, locale: LocaleID, path: String)] = []
-        for (entry, kind) in entries(of: relativePath) {
+        let entries = entries(of: relativePath)
+        var scannedAhead = depth == 0 ? scanConcurrently(plainDirectories(entries, in: relativePath), depth: 1) : [:]
+        for (entry, kind) in entries {
             let path = relativePath.isEmpty ? entry : relativePath + "/" + entry
             // Only a symbolic link can lead outside: a plain entry of a directory that is
             // inside stays inside, so it needs no (costly) path resolution.
@@ -49,7 +51,12 @@ struct ContentScanner {
                                       "the directory '\(path)' is a link that leads outside the content directory; move its files into content/")
                     continue
                 }
-                if depth < Self.walkLimit { directory.directories.append(scanDirectory(path, depth: depth + 1)) }
+                if let scanned = scannedAhead.removeValue(forKey: path) {
+                    diagnostics.append(contentsOf: scanned.diagnostics)
+                    directory.directories.append(scanned.directory)
+                } else if depth < Self.walkLimit {
+                    directory.directories.append(scanDirectory(path, depth: depth + 1))
+                }
                 continue
             }
             guard entry.hasSuffix(".md") else { continue }
@@ -62,6 +69,29 @@ struct ContentScanner {
         }
         attach(leafTranslations, to: &directory)
         return directory
+    }
+
+    /// The subdirectories that are not links (which need no check before they are walked).
+    private func plainDirectories(_ entries: [(String, EntryKind)], in relativePath: String) -> [String] {
+        entries.filter { $0.1 == .directory }.map { relativePath.isEmpty ? $0.0 : relativePath + "/" + $0.0 }
+    }
+
+    /// Walks each of `paths` (the books) on every core, each with its own diagnostics, which
+    /// `scanDirectory` then takes in the order it meets the directories, as if it had
+    /// walked them itself.
+    private func scanConcurrently(_ paths: [String], depth: Int) -> [String: (directory: ScannedDirectory, diagnostics: [Diagnostic])] {
+        guard paths.count > 1 else { return [:] }
+        var fresh = self
+        fresh.diagnostics = DiagnosticBag()
+        let scanner = fresh
+        let results = ConcurrentMap.map(paths) { path in
+            var own = scanner
+            let directory = own.scanDirectory(path, depth: depth)
+            return (directory, own.diagnostics.items)
+        }
+        var byPath: [String: (directory: ScannedDirectory, diagnostics: [Diagnostic])] = [:]
+        for (path, result) in zip(paths, results) { byPath[path] = result }
+        return byPath
     }
 
     private mutating func classify(_ stem: String, path: String, into directory: inout ScannedDirectory,
