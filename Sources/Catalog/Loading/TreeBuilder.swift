@@ -18,12 +18,24 @@ struct TreeBuilder {
     private var reader: FrontMatterReader { FrontMatterReader(root: root, locales: config.locales) }
 
     /// A child before it is placed: its loaded context, and its directory if it has one.
-    private struct Pending {
+    private struct Pending: Sendable {
         var context: LoadedContext
         var directory: ScannedDirectory?
     }
 
+    /// The index in the whole tree of `contexts[0]` (non-zero for a book built on its own).
+    private var indexOffset = 0
+
     mutating func addChildren(of directory: ScannedDirectory, parent: Int?, parentPath: [String], inDraft: Bool) {
+        let pending = sortedChildren(of: directory, parentPath: parentPath, inDraft: inDraft)
+        if parent == nil, contexts.isEmpty, pending.count > 1 {
+            placeConcurrently(pending, parentPath: parentPath)
+        } else {
+            place(pending, parent: parent, parentPath: parentPath)
+        }
+    }
+
+    private mutating func sortedChildren(of directory: ScannedDirectory, parentPath: [String], inDraft: Bool) -> [Pending] {
         var pending = directory.leaves.map { leaf in
             Pending(context: load(leaf.relativePath, name: leaf.name, translations: leaf.translations,
                                   isDirectory: false, parentPath: parentPath, inDraft: inDraft), directory: nil)
@@ -33,16 +45,56 @@ struct TreeBuilder {
         }
         pending.sort { ($0.context.displayOrder, $0.context.identifier, $0.context.source.relativePath)
             < ($1.context.displayOrder, $1.context.identifier, $1.context.source.relativePath) }
+        return pending
+    }
+
+    /// Lays out `pending` (sorted siblings) and, depth first, what is below each.
+    private mutating func place(_ pending: [Pending], parent: Int?, parentPath: [String]) {
         for item in pending {
             var context = item.context
             context.parent = parent
-            let index = contexts.count
+            let index = indexOffset + contexts.count
             contexts.append(context)
-            if let parent { contexts[parent].children.append(index) } else { rootChildren.append(index) }
+            if let parent { contexts[parent - indexOffset].children.append(index) } else { rootChildren.append(index) }
             if let subdirectory = item.directory {
                 addChildren(of: subdirectory, parent: index, parentPath: context.identifierPath, inDraft: context.isDraft)
             }
         }
+    }
+
+    /// The app's children (the books) each with all below it, on every core. Every
+    /// directory and leaf of the scan becomes exactly one context, so each book's place in
+    /// pre-order is known from the sizes of the books before it; the books' contexts and
+    /// diagnostics are then joined in order, exactly as `place` would have made them.
+    private mutating func placeConcurrently(_ pending: [Pending], parentPath: [String]) {
+        var plans: [(item: Pending, index: Int)] = []
+        var next = 0
+        for item in pending {
+            plans.append((item, next))
+            next += 1 + (item.directory.map(Self.contextCount) ?? 0)
+        }
+        let (root, config, parsed) = (root, config, parsed)
+        let books = ConcurrentMap.map(plans.map { SendablePlan(item: $0.item, index: $0.index) }) { plan in
+            var builder = TreeBuilder(root: root, config: config, parsed: parsed)
+            builder.indexOffset = plan.index
+            builder.place([plan.item], parent: nil, parentPath: parentPath)
+            return (builder.contexts, builder.diagnostics.items)
+        }
+        for (bookContexts, bookDiagnostics) in books {
+            contexts += bookContexts
+            diagnostics.append(contentsOf: bookDiagnostics)
+        }
+        rootChildren = plans.map(\.index)
+    }
+
+    private struct SendablePlan: Sendable {
+        var item: Pending
+        var index: Int
+    }
+
+    /// Contexts below a scanned directory: one per leaf and per subdirectory.
+    private static func contextCount(_ directory: ScannedDirectory) -> Int {
+        directory.leaves.count + directory.directories.reduce(0) { $0 + 1 + contextCount($1) }
     }
 
     private mutating func loadDirectory(_ directory: ScannedDirectory, parentPath: [String], inDraft: Bool) -> LoadedContext {
