@@ -46,7 +46,10 @@ static void *fail(void) {
 }
 
 static struct chunk *new_chunk(size_t needed) {
-    size_t size = needed > chunk_size ? needed : chunk_size;
+    // Each chunk at least twice the last: a large document needs few chunks, so finding
+    // a block's chunk (`owner`) stays quick.
+    size_t size = arena.head != NULL && arena.head->size <= SIZE_MAX / 4 ? arena.head->size * 2 : chunk_size;
+    if (needed > size) size = needed;
     struct chunk *chunk = malloc(sizeof(struct chunk) + size);
     if (chunk == NULL) fail();
     chunk->size = size;
