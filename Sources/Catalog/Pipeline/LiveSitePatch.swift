@@ -62,7 +62,7 @@ struct LiveSitePatch {
         guard let texts = memo.keptShardTexts(locale), var runs = Self.groupRuns(texts) else { return false }
         let builder = SearchIndexBuilder(locale: locale)
         let affected = Dictionary(grouping: changedTerms) { SearchIndexBuilder.shardKey($0) }
-        for (group, added) in affected.sorted(by: { $0.key < $1.key }) where !runs.contains(where: { $0.group == group }) {
+        for (group, added) in affected where !runs.contains(where: { $0.group == group }) {
             guard Self.insertRun(group, terms: added.filter { latest.postings[$0] != nil }.sorted(), into: &runs, texts: texts)
             else { return false }
         }
@@ -91,26 +91,33 @@ struct LiveSitePatch {
 
     /// Places a new group's run where its terms sort among the others' (every term of a
     /// run sorts before every term of the next); false when they do not fit between two runs.
-    private static func insertRun(_ group: String, terms: [String], into runs: inout [(group: String, keys: [String])],
-                                  texts: ShardTextMemo) -> Bool {
+    private static func insertRun(_ group: String, terms: [String], into runs: inout [Run], texts: ShardTextMemo) -> Bool {
         guard let low = terms.first, let high = terms.last else { return true }
-        func first(_ run: (group: String, keys: [String])) -> String? { run.keys.first.flatMap { texts.terms(of: $0)?.first } }
-        func last(_ run: (group: String, keys: [String])) -> String? { run.keys.last.flatMap { texts.terms(of: $0)?.last } }
-        let at = runs.firstIndex { first($0).map { $0 > low } ?? false } ?? runs.count
-        if at < runs.count { guard let next = first(runs[at]), high < next else { return false } }
-        if at > 0 { guard let previous = last(runs[at - 1]), previous < low else { return false } }
-        runs.insert((group, []), at: at)
+        let at = runs.firstIndex { $0.first(texts).map { $0 > low } ?? false } ?? runs.count
+        if at < runs.count { guard let next = runs[at].first(texts), high < next else { return false } }
+        if at > 0 { guard let previous = runs[at - 1].last(texts), previous < low else { return false } }
+        runs.insert(Run(group: group, keys: [], new: terms), at: at)
         return true
+    }
+
+    /// One group's shards, in the manifest's order (`new`: the terms of a group that had none).
+    private struct Run {
+        var group: String
+        var keys: [String]
+        var new: [String] = []
+
+        func first(_ texts: ShardTextMemo) -> String? { keys.first.flatMap { texts.terms(of: $0)?.first } ?? new.first }
+        func last(_ texts: ShardTextMemo) -> String? { keys.last.flatMap { texts.terms(of: $0)?.last } ?? new.last }
     }
 
     /// The shard keys of the last index in order, in runs of one group each; nil when a
     /// shard is not known or a group's shards are not together.
-    private static func groupRuns(_ texts: ShardTextMemo) -> [(group: String, keys: [String])]? {
-        var runs: [(group: String, keys: [String])] = []
+    private static func groupRuns(_ texts: ShardTextMemo) -> [Run]? {
+        var runs: [Run] = []
         for key in texts.keys {
             guard let first = texts.terms(of: key)?.first else { return nil }
             let group = SearchIndexBuilder.shardKey(first)
-            if runs.last?.group == group { runs[runs.count - 1].keys.append(key) } else { runs.append((group, [key])) }
+            if runs.last?.group == group { runs[runs.count - 1].keys.append(key) } else { runs.append(Run(group: group, keys: [key])) }
         }
         return Set(runs.map(\.group)).count == runs.count ? runs : nil
     }
