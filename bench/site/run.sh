@@ -51,11 +51,13 @@ corpus() {  # size → generates $work/catalog-$size and $work/hugo-$size once
         python3 "$shared/gen_corpus.py" --books "$books" --chapters 10 --sections 10 --images 0 \
             --out "$work/catalog-$size" >&2
     fi
-    if [ ! -d "$work/hugo-$size/content" ]; then
-        python3 "$shared/gen_corpus.py" --format hugo --books "$books" --chapters 10 --sections 10 \
-            --images 0 --out "$work/hugo-$size" >&2
+    if [ "$serve_only" = 0 ]; then
+        if [ ! -d "$work/hugo-$size/content" ]; then
+            python3 "$shared/gen_corpus.py" --format hugo --books "$books" --chapters 10 --sections 10 \
+                --images 0 --out "$work/hugo-$size" >&2
+        fi
+        cp -r "$here/hugo-layout/hugo.toml" "$here/hugo-layout/layouts" "$work/hugo-$size/"
     fi
-    cp -r "$here/hugo-layout/hugo.toml" "$here/hugo-layout/layouts" "$work/hugo-$size/"
     (cd "$work/catalog-$size/content" && find "$PWD" -name '*.md' | sort) > "$work/files-$size.txt"
 }
 
