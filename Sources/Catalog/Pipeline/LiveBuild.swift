@@ -80,10 +80,13 @@ public final class LiveBuild: Sendable {
             return Outcome(result: BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer))
         }
         let applied = try timer.measure("write") { try write(sink.written, pages: pagePaths) }
+        // Made here, so that the first body edit after this build is as quick as the next ones.
+        let siteIndex = timer.measure("site") { SiteIndex(model: model, thumbnails: thumbnails) }
         settled.withLock {
             $0 = LiveSettled(stamps: stamps, model: model, thumbnails: thumbnails, branding: branding,
                              beforeBodyChecks: beforeBodyChecks, afterBodyChecks: Array(bag.items[afterBodyChecks...]),
-                             contextCount: count, pages: pagePaths, bodies: LiveSettled.bodyUses(model))
+                             contextCount: count, pages: pagePaths, bodies: LiveSettled.bodyUses(model),
+                             siteIndex: siteIndex)
         }
         let result = BuildResult(diagnostics: bag, wrote: true, contextCount: count, timings: timer)
         return Outcome(result: result, pagesReused: pages.reusedCount, filesWritten: applied.written,
