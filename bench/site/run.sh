@@ -5,6 +5,7 @@
 #   bench/site/run.sh                 # 1,000 and 10,000 contexts, 5 runs each
 #   bench/site/run.sh --with-100k     # also 100,000 (about 10 minutes of Hugo alone)
 #   bench/site/run.sh --sizes 1000 --runs 3 --no-readme   # quick check while developing
+#   bench/site/run.sh --sizes 10000 --serve-only          # only the one-file edits under `serve`
 #
 # Generated corpora and outputs go to $BENCH_DIR (default /tmp/catalog-bench), never
 # into the repository. Needs: python3, hyperfine, hugo, cc with libcmark-gfm, /usr/bin/time.
@@ -18,6 +19,7 @@ sizes=(1000 10000)
 runs=5
 readme=1
 build=1
+serve_only=0
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -26,6 +28,7 @@ while [ $# -gt 0 ]; do
         --runs) shift; runs="$1" ;;
         --no-readme) readme=0 ;;
         --no-build) build=0 ;;
+        --serve-only) serve_only=1; readme=0 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
     shift
@@ -48,11 +51,13 @@ corpus() {  # size → generates $work/catalog-$size and $work/hugo-$size once
         python3 "$shared/gen_corpus.py" --books "$books" --chapters 10 --sections 10 --images 0 \
             --out "$work/catalog-$size" >&2
     fi
-    if [ ! -d "$work/hugo-$size/content" ]; then
-        python3 "$shared/gen_corpus.py" --format hugo --books "$books" --chapters 10 --sections 10 \
-            --images 0 --out "$work/hugo-$size" >&2
+    if [ "$serve_only" = 0 ]; then
+        if [ ! -d "$work/hugo-$size/content" ]; then
+            python3 "$shared/gen_corpus.py" --format hugo --books "$books" --chapters 10 --sections 10 \
+                --images 0 --out "$work/hugo-$size" >&2
+        fi
+        cp -r "$here/hugo-layout/hugo.toml" "$here/hugo-layout/layouts" "$work/hugo-$size/"
     fi
-    cp -r "$here/hugo-layout/hugo.toml" "$here/hugo-layout/layouts" "$work/hugo-$size/"
     (cd "$work/catalog-$size/content" && find "$PWD" -name '*.md' | sort) > "$work/files-$size.txt"
 }
 
@@ -108,9 +113,17 @@ serve_edits() {
 
 for size in "${sizes[@]}"; do
     corpus "$size"
+    if [ "$serve_only" = 1 ]; then
+        serve_edits "$size"
+        echo "one-file edits under serve at $size contexts (ms, then each rebuild's log line):"
+        cat "$results/serve-edit-$size.txt"
+        grep "Built in" "$results/serve-$size.log" | tail -n "$runs"
+        continue
+    fi
     measure "$size"
     serve_edits "$size"
 done
+[ "$serve_only" = 1 ] && exit 0
 
 python3 "$here/report.py" --results "$results" --sizes "${sizes[@]}" \
     --tool-version "$(git -C "$repo" rev-parse --short HEAD)" > "$results/table.md"

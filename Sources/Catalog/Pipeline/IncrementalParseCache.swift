@@ -40,6 +40,20 @@ public final class IncrementalParseCache: Sendable {
         return file
     }
 
+    /// Parses `request` again (a long-lived build's edit), keeping the new parse.
+    /// - Returns: the parse kept before (nil when there was none) and the new one.
+    func reparse(_ request: ParseRequest, reader: FrontMatterReader) -> (old: ParsedFile?, new: ParsedFile) {
+        let key = Key(path: request.relativePath, mode: "\(request.mode)", locales: reader.locales)
+        let stamp = FileStamp(path: reader.root.absolutePath(request.relativePath))?.trusted(at: FileStamp.now())
+        let file = ParsedFiles.parseOne(request, reader: reader)
+        parses.withLock { $0 += 1 }
+        let old = entries.withLock { entries in
+            defer { entries[key] = stamp.map { Entry(stamp: $0, file: file) } }
+            return entries[key]?.file
+        }
+        return (old, file)
+    }
+
     /// Drops the entries of files that no longer exist, so renames do not grow the cache.
     func keep(only paths: Set<String>) {
         entries.withLock { $0 = $0.filter { paths.contains($0.key.path) } }

@@ -58,14 +58,20 @@ struct FileStamp: Hashable, Sendable {
 enum TreeStamps {
     /// - Parameter trusted: replace stamps too close to the present by ones that match
     ///   nothing (for stamps kept to compare with later; see `FileStamp.racyWindow`).
-    static func collect(_ root: URL, trusted: Bool = false) -> [String: FileStamp] {
+    /// - Parameter directories: also list each directory, as `path/` with `directoryStamp`
+    ///   (its presence matters, not its times: an empty directory is a context too).
+    static func collect(_ root: URL, trusted: Bool = false, directories: Bool = false) -> [String: FileStamp] {
         let now = FileStamp.now()
         var stamps: [String: FileStamp] = [:]
-        walk(root.path, relative: "", into: &stamps, depth: 0)
+        walk(root.path, relative: "", into: &stamps, depth: 0, directories: directories)
         return trusted ? stamps.mapValues { $0.trusted(at: now) } : stamps
     }
 
-    private static func walk(_ path: String, relative: String, into stamps: inout [String: FileStamp], depth: Int) {
+    /// What a directory is listed with (see `collect`).
+    static let directoryStamp = FileStamp(size: 0, modified: 0, inode: 0)
+
+    private static func walk(_ path: String, relative: String, into stamps: inout [String: FileStamp], depth: Int,
+                             directories: Bool) {
         guard depth < 32, let stream = opendir(path) else { return }
         defer { closedir(stream) }
         while let entry = readdir(stream) {
@@ -77,7 +83,8 @@ enum TreeStamps {
             var info = stat()
             guard stat(full, &info) == 0 else { continue }
             if info.st_mode & S_IFMT == S_IFDIR {
-                walk(full, relative: child, into: &stamps, depth: depth + 1)
+                if directories { stamps[child + "/"] = directoryStamp }
+                walk(full, relative: child, into: &stamps, depth: depth + 1, directories: directories)
             } else {
                 stamps[child] = FileStamp(info)
             }

@@ -21,6 +21,10 @@ final class BodyCheckMemo: Sendable {
     private struct State {
         /// By the body's file.
         var entries: [String: Entry] = [:]
+        /// Each body's diagnostics in the order the last `check` took them, and the place
+        /// of each body's file in that order.
+        var ordered: [[Diagnostic]] = []
+        var places: [String: Int] = [:]
         var contentFiles: Set<String>?
     }
 
@@ -45,8 +49,27 @@ final class BodyCheckMemo: Sendable {
             }
             return (body.source.relativePath, Self.entry(body, contentRoot: contentRoot))
         }
-        state.withLock { $0.entries = Dictionary(results, uniquingKeysWith: { $1 }) }
+        state.withLock {
+            $0.entries = Dictionary(results, uniquingKeysWith: { $1 })
+            $0.ordered = results.map(\.1.diagnostics)
+            $0.places = Dictionary(results.enumerated().map { ($1.0, $0) }, uniquingKeysWith: { first, _ in first })
+        }
         return results.flatMap(\.1.diagnostics)
+    }
+
+    /// What `check` gives when only the text of `bodies` changed since the last `check`
+    /// (the same bodies in the same order, the same content files): those are checked
+    /// again, the others' diagnostics are taken as they were.
+    func recheck(_ bodies: [MarkdownBody], contentRoot: URL) -> [Diagnostic] {
+        let fresh = ConcurrentMap.map(bodies) { (body: $0, entry: Self.entry($0, contentRoot: contentRoot)) }
+        return state.withLock { state in
+            for item in fresh {
+                let path = item.body.source.relativePath
+                state.entries[path] = item.entry
+                if let place = state.places[path] { state.ordered[place] = item.entry.diagnostics }
+            }
+            return Array(state.ordered.joined())
+        }
     }
 
     private static func sameTargets(_ entry: Entry, contentRoot: URL) -> Bool {
@@ -73,17 +96,21 @@ final class BodyCheckMemo: Sendable {
 /// Loading, validation and the model as `CatalogLoader.load` runs them, with the parses
 /// and body checks of unchanged files taken from a long-lived build's memory.
 enum LiveLoader {
+    /// - Parameter beforeBodyChecks: set to the diagnostics of loading and validation
+    ///   (those the body checks' follow), when the model was built.
     static func load(_ root: ContentRoot, timer: inout StageTimer, parses: IncrementalParseCache,
-                     bodies: BodyCheckMemo, contentFiles: Set<String>) -> LoadResult {
+                     bodies: BodyCheckMemo, contentFiles: Set<String>, beforeBodyChecks: inout [Diagnostic]) -> LoadResult {
         var bag = DiagnosticBag()
         guard let tree = timer.measure("load", { ContentLoader(root: root).loadTree(into: &bag, cache: parses) }) else {
             return LoadResult(model: nil, diagnostics: bag, coverage: nil)
         }
         timer.measure("validate") { Validator.validate(tree, into: &bag) }
         let model = timer.measure("model") { ModelBuilder(tree: tree).build() }
-        timer.measure("body checks") {
-            bag.append(contentsOf: bodies.check(model, contentRoot: root.url, contentFiles: contentFiles))
+        let checked = timer.measure("body checks") {
+            bodies.check(model, contentRoot: root.url, contentFiles: contentFiles)
         }
+        beforeBodyChecks = bag.items
+        bag.append(contentsOf: checked)
         return LoadResult(model: model, diagnostics: bag, coverage: nil)
     }
 }

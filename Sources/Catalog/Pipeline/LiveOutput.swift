@@ -67,6 +67,29 @@ final class LiveOutput: Sendable {
         return (changed.count, gone.count)
     }
 
+    /// Writes `changed` and removes `removed`, every other file staying as it is (a build
+    /// that knows exactly what it changed). Pages stay the same set.
+    /// - Returns: how many files were written and removed.
+    func patch(changed: [String: Data], removed: [String], pages: Set<String>) throws -> (written: Int, removed: Int) {
+        let previous = state.withLock { $0 }
+        guard previous.isKnown else { throw IncrementalError.write(directory.path, "the output is not known") }
+        let written = changed.filter { pages.contains($0.key) || previous.files[$0.key] != $0.value }
+        do {
+            try lock.withLock { _ in
+                for (path, data) in written { try Self.replace(directory.path + "/" + path, with: data) }
+                for path in removed { Self.remove(path, under: directory.path) }
+            }
+        } catch {
+            state.withLock { $0 = State() }
+            throw error
+        }
+        state.withLock { state in
+            for (path, data) in changed where !pages.contains(path) { state.files[path] = data }
+            for path in removed { state.files[path] = nil }
+        }
+        return (written.count, removed.count)
+    }
+
     /// Remembers the output's files; pages are recorded by name only (they are never
     /// compared: a page whose inputs changed is written again).
     private func record(files: [String: Data], pages: Set<String>) {

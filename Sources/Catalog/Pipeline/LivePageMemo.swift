@@ -46,19 +46,32 @@ final class SitePageMemo: Sendable {
     private let search = SearchPostingsMemo()
     private let shards = Mutex<[LocaleID: ShardTextMemo]>([:])
 
-    /// The search shards serialized for a locale by earlier builds.
+    /// The search shards serialized for a locale by earlier builds, for sharding its
+    /// whole index again.
     func shardTexts(_ locale: LocaleID) -> ShardTextMemo {
         shards.withLock { memos in
-            if let memo = memos[locale] { return memo }
+            if let memo = memos[locale] {
+                memo.restart()
+                return memo
+            }
             let memo = ShardTextMemo()
             memos[locale] = memo
             return memo
         }
     }
 
+    /// The shards of a locale's last whole index, for a patch of some of them.
+    func keptShardTexts(_ locale: LocaleID) -> ShardTextMemo? { shards.withLock { $0[locale] } }
+
     /// The search postings of a locale's documents, updated for those that changed.
     func postings(_ documents: [SearchDocument], locale: LocaleID) -> SearchPostingsMemo.Postings {
         search.postings(documents, locale: locale)
+    }
+
+    /// The postings after one document's terms changed (see `SearchPostingsMemo.update`).
+    func updatePostings(_ document: SearchDocument,
+                        locale: LocaleID) -> (postings: SearchPostingsMemo.Postings, count: Int, changed: Set<String>)? {
+        search.update(document, locale: locale)
     }
 
     /// Starts a build: when what every page shares has changed, nothing is reused.
@@ -70,6 +83,30 @@ final class SitePageMemo: Sendable {
             state.reused = 0
             state.produced = []
         }
+    }
+
+    /// Starts a build that renders only the pages it names (`rerender`), all others
+    /// staying as the last committed build left them.
+    func beginPatch() {
+        state.withLock { state in
+            state.pending = [:]
+            state.reused = 0
+        }
+    }
+
+    /// The committed entry of a page, if any.
+    func committed(_ path: String) -> Entry? { state.withLock { $0.committed[path] } }
+
+    /// Renders a page whatever its inputs, recording it as `page` does.
+    /// - Returns: the page and its new entry.
+    func rerender(_ page: PageRef, stage: SiteStage, renderer: PageRenderer, links: BodyLinks,
+                  media: BodyLinks.MediaSet) -> (page: RenderedPage, entry: Entry)? {
+        guard let inputs = PageInputs(page, renderer: renderer) else { return nil }
+        let recorder = LinkRecorder()
+        let rendered = stage.renderPage(page, renderer: renderer, links: links, media: media, wrap: recorder.wrap)
+        let entry = Entry(inputs: inputs, links: recorder.records, document: rendered.document, sitemap: rendered.sitemap)
+        state.withLock { $0.pending[inputs.path] = entry }
+        return (rendered, entry)
     }
 
     /// The build's output is in place: its pages may be reused from now on.

@@ -65,6 +65,27 @@ final class SearchPostingsMemo: Sendable {
         return postings
     }
 
+    /// The postings after one document's terms changed, its path and place unchanged
+    /// (nil when the memo does not know the document), and how many documents there are.
+    func update(_ document: SearchDocument, locale: LocaleID) -> (postings: Postings, count: Int, changed: Set<String>)? {
+        state.withLock { states -> (postings: Postings, count: Int, changed: Set<String>)? in
+            // Taken out of the dictionary so that its postings are changed in place, not copied.
+            guard var state = states.removeValue(forKey: locale) else { return nil }
+            defer { states[locale] = state }
+            guard let id = state.paths.firstIndex(of: document.path) else { return nil }
+            let known = Known(source: document.terms, terms: DocumentTerms(document))
+            let old = state.terms[id]
+            var changed = old.strong.symmetricDifference(known.terms.strong)
+            changed.formUnion(old.weakOnly.symmetricDifference(known.terms.weakOnly))
+            if !changed.isEmpty {
+                Self.update(&state.postings, id: id, from: old, to: known.terms)
+                state.terms[id] = known.terms
+            }
+            state.byPath[document.path] = known
+            return (state.postings, state.paths.count, changed)
+        }
+    }
+
     static func assemble(_ terms: [DocumentTerms]) -> Postings {
         var postings: Postings = [:]
         for (id, document) in terms.enumerated() {
@@ -121,8 +142,23 @@ final class ShardTextMemo: Sendable {
     }
 
     private let entries = Mutex<[String: Entry]>([:])
+    /// The keys of the shards asked for since `restart`: a whole index's manifest order.
+    private let sequence = Mutex<[String]>([])
+
+    /// A whole index is about to be sharded.
+    func restart() { sequence.withLock { $0 = [] } }
+
+    /// The shard keys of the index, in its manifest's order.
+    var keys: [String] {
+        get { sequence.withLock { $0 } }
+        set { sequence.withLock { $0 = newValue } }
+    }
+
+    /// The terms of a shard as it was last serialized.
+    func terms(of key: String) -> [String]? { entries.withLock { $0[key]?.terms } }
 
     func text(_ key: String, _ terms: [String], _ postings: [String: ([Int], [Int])], make: () -> String) -> String {
+        sequence.withLock { $0.append(key) }
         let lists = terms.map { postings[$0] ?? ([], []) }
         if let entry = entries.withLock({ $0[key] }), entry.terms == terms,
            entry.lists.elementsEqual(lists, by: { $0.0 == $1.0 && $0.1 == $1.1 }) {

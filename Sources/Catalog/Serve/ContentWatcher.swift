@@ -20,14 +20,14 @@ final class ContentWatcher: Sendable {
     /// stamps of every file as they settled.
     func start(changed: @escaping @Sendable ([String: FileStamp]) -> Void) {
         // Taken before returning, so that no change made after `start` can be missed.
-        let initial = TreeStamps.collect(directory)
+        let initial = TreeStamps.collect(directory, directories: true)
         let thread = Thread { [self] in
             var last = initial
             while sleepInterval() {
-                var current = TreeStamps.collect(directory)
+                var current = TreeStamps.collect(directory, directories: true)
                 guard current != last else { continue }
                 while sleepInterval() {
-                    let settled = TreeStamps.collect(directory)
+                    let settled = TreeStamps.collect(directory, directories: true)
                     if settled == current { break }
                     current = settled
                 }

@@ -55,14 +55,14 @@ public final class PreviewServer: Sendable {
                 PreviewServer.reply(request, socket: socket, hub: hub, files: files, status: status.current)
             }
         }
-        rebuild(contentFiles: nil)
+        rebuild(stamps: nil)
     }
 
     /// Starts serving and watching; returns at once.
     public func start() {
         http.start()
         watcher.start { [self] stamps in
-            rebuild(contentFiles: Set(stamps.keys))
+            rebuild(stamps: stamps)
             hub.announce()
         }
     }
@@ -80,10 +80,10 @@ public final class PreviewServer: Sendable {
     /// Rebuilds in memory and applies the difference to the output. The time logged runs
     /// from the change being picked up (the watcher's listing, passed in) to the output
     /// written: what `bench/site` reports as a one-file edit under `serve`.
-    private func rebuild(contentFiles: Set<String>?) {
+    private func rebuild(stamps: [String: FileStamp]?) {
         let start = ContinuousClock.now
         do {
-            let outcome = try live.rebuild(contentFiles: contentFiles)
+            let outcome = try live.rebuild(stamps: stamps)
             let result = outcome.result
             let parts = (ContinuousClock.now - start).components
             let elapsed = String(format: "%.1f ms", Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15)

@@ -40,9 +40,8 @@ struct SearchIndexBuilder {
     func files(for documents: [SearchDocument], postings: [String: ([Int], [Int])],
                texts: ShardTextMemo? = nil) -> [(path: String, text: String)] {
         let base = "search/\(locale.rawValue)/"
-        var files: [(String, String)] = []
-        let shards = Self.shard(postings.keys.sorted(), postings: postings, keyLength: 2, texts: texts)
-        for (key, text) in shards { files.append((base + "t-\(Self.hex(key)).js", wrap(base + "t-\(Self.hex(key)).js", text))) }
+        var files = shardFiles(postings: postings, documentCount: documents.count, texts: texts)
+        let manifest = files.removeLast()
         for start in stride(from: 0, to: documents.count, by: Self.chunkSize) {
             let chunk = documents[start..<min(start + Self.chunkSize, documents.count)].map { document in
                 JSON.strings([document.title, document.path, document.summary, document.thumbnail, document.meta, document.lang])
@@ -54,10 +53,35 @@ struct SearchIndexBuilder {
             let path = base + "f-\(name).js"
             files.append((path, wrap(path, facet(name, documents))))
         }
-        let manifest = JSON.object([("docs", .int(Int64(documents.count))), ("chunk", .int(Int64(Self.chunkSize))),
-                                    ("shards", .strings(shards.map(\.key)))])
-        files.append((base + "manifest.js", wrap(base + "manifest.js", manifest.serialized())))
+        files.append(manifest)
         return files
+    }
+
+    /// The term shards and, last, the manifest: the files that depend on the postings
+    /// (a long-lived build writes only these again when only terms changed).
+    func shardFiles(postings: [String: ([Int], [Int])], documentCount: Int,
+                    texts: ShardTextMemo? = nil) -> [(path: String, text: String)] {
+        let shards = Self.shard(postings.keys.sorted(), postings: postings, keyLength: 2, texts: texts)
+        return shards.map { shardFile($0.key, $0.text) } + [manifestFile(documentCount: documentCount, keys: shards.map(\.key))]
+    }
+
+    /// A shard's file, from its key and serialized terms.
+    func shardFile(_ key: String, _ text: String) -> (path: String, text: String) {
+        let path = "search/\(locale.rawValue)/t-\(Self.hex(key)).js"
+        return (path, wrap(path, text))
+    }
+
+    /// The manifest: how many documents, how many per chunk, and the shard keys in order.
+    func manifestFile(documentCount: Int, keys: [String]) -> (path: String, text: String) {
+        let path = "search/\(locale.rawValue)/manifest.js"
+        let manifest = JSON.object([("docs", .int(Int64(documentCount))), ("chunk", .int(Int64(Self.chunkSize))),
+                                    ("shards", .strings(keys))])
+        return (path, wrap(path, manifest.serialized()))
+    }
+
+    /// The first characters of a term that group it with others into shards.
+    static func shardKey(_ term: String, length: Int = 2) -> String {
+        String(term.unicodeScalars.prefix(length).map(Character.init))
     }
 
     private func wrap(_ key: String, _ json: String) -> String {
@@ -94,7 +118,7 @@ struct SearchIndexBuilder {
         }
         var groups: [(String, [String])] = []
         for term in terms {
-            let key = String(term.unicodeScalars.prefix(keyLength).map(Character.init))
+            let key = shardKey(term, length: keyLength)
             if groups.last?.0 == key { groups[groups.count - 1].1.append(term) } else { groups.append((key, [term])) }
         }
         var shards: [(key: String, text: String)] = []

@@ -4,7 +4,9 @@ import Foundation
 /// directory, which locales it appears in, and which context a content file is.
 /// Computed once per build, so that pages only look things up.
 struct SiteIndex: Sendable {
-    let model: CatalogModel
+    /// Settable so that a long-lived build (`serve`) can keep the index when only the
+    /// bodies of its model changed (nothing else here depends on them).
+    var model: CatalogModel
     let thumbnails: ThumbnailSet
     /// Per context: its directory below the locale (`fun-with-science/inquiry`), as on disk.
     let directories: [String]

@@ -61,7 +61,7 @@ import Testing
         let leaf = scene.leaves.randomElement(using: &random)!
         let chapter = scene.chapters.randomElement(using: &random)!
         let chapterDirectory = (chapter as NSString).deletingLastPathComponent
-        switch Int.random(in: 0..<13, using: &random) {
+        switch Int.random(in: 0..<18, using: &random) {
         case 0: try scene.put(leaf, scene.files[leaf]! + "\nChanged at \(step).\n")
         case 1: try scene.put(leaf, section("Retitled \(step)"))
         case 2: try scene.put(chapterDirectory + "/new\(step).md", section("New \(step)"))
@@ -81,12 +81,33 @@ import Testing
         case 11:
             // A new identifier moves the book's pages without moving its file: links to it change.
             try scene.put("b1/index.md", "---\ntitle: \"Book 1\"\nidentifier: book\(step)\n---\nThe second book.\n")
-        default: try scene.put(leaf, "---\ntitle: [unclosed\n---\nBroken\n")
+        case 12: try scene.put(leaf, "---\ntitle: [unclosed\n---\nBroken\n")
+        // Edits of the body alone (`BodyEdit`): plain text, a medium that comes with it, a
+        // broken link, another page's link, a translation's body, and one of the same size.
+        case 13: try scene.put(leaf, withBody(scene.files[leaf]!, "Medium [notes](../../notes.txt) at \(step)."))
+        case 14: try scene.put(leaf, withBody(scene.files[leaf]!, "A [gone](gone\(step).md) link."))
+        case 15: try scene.put(leaf, withBody(scene.files[leaf]!, "See [chapter](index.md) and **\(step)**."))
+        case 16:
+            let path = translation(of: leaf)
+            if let text = scene.files[path] { try scene.put(path, withBody(text, "Traducido \(step).")) }
+        default:
+            // Same size as before, written twice within one tick of the file's clock.
+            let text = scene.files[leaf]!
+            try scene.put(leaf, String(text.dropLast(2)) + "A\n")
+            try scene.put(leaf, String(text.dropLast(2)) + "B\n")
         }
     }
 
+    /// A file's text with its body replaced and its front matter kept byte for byte.
+    static func withBody(_ text: String, _ body: String) -> String {
+        guard text.hasPrefix("---\n"), let end = text.range(of: "\n---\n", range: text.index(text.startIndex, offsetBy: 3)..<text.endIndex)
+        else { return text }
+        return String(text[..<end.upperBound]) + "# Heading\n\n" + body + "\n"
+    }
+
     /// Small catalogs for many steps, and one of several request files (over 200 versions).
-    @Test(arguments: [(11, 2, 3, 30), (12, 2, 3, 30), (13, 2, 3, 30), (14, 2, 3, 30), (15, 3, 6, 8)] as [(UInt64, Int, Int, Int)])
+    @Test(arguments: [(11, 2, 3, 30), (12, 2, 3, 30), (13, 2, 3, 30), (14, 2, 3, 30), (15, 3, 6, 8), (16, 2, 3, 40),
+                      (17, 2, 3, 40)] as [(UInt64, Int, Int, Int)])
     func liveBuildEqualsCleanAfterEachStep(seed: UInt64, books: Int, chapters: Int, steps: Int) throws {
         var files = GeneratedContent.files(books: books, chapters: chapters, sections: 4 * books)
         files["notes.txt"] = "Notes"
@@ -96,7 +117,7 @@ import Testing
         let output = scratch.appendingPathComponent("site")
         let live = LiveBuild(content: scene.content.root, output: output, cacheDirectory: scratch.appendingPathComponent("cache"))
         var random = SeededGenerator(state: seed)
-        var reused = 0
+        var reused = 0, patched = 0
         for step in 0..<steps {
             scene.step = step
             if step > 0 {
@@ -109,6 +130,8 @@ import Testing
             let before = treeContents(output)
             let outcome = try live.rebuild()
             reused += outcome.pagesReused
+            // A body edit patched into the last build (written, or stopped by its errors).
+            if step > 0, !outcome.result.timings.timings.contains(where: { $0.stage == "validate" }) { patched += 1 }
             let clean = scratch.appendingPathComponent("clean-\(step)")
             let reference = try Build.run(BuildOptions(content: scene.content.root, output: clean, cacheDirectory: nil))
             #expect(outcome.result.diagnostics.sorted == reference.diagnostics.sorted, "seed \(seed) step \(step)")
@@ -123,6 +146,7 @@ import Testing
             try? FileManager.default.removeItem(at: clean)
         }
         #expect(reused > 0, "the sequence exercised reuse")
+        #expect(patched > 0, "the sequence exercised body edits patched into the last build (seed \(seed))")
     }
 
     /// After a one-file edit, only that page (and the files that list it) is rendered again.
@@ -132,11 +156,16 @@ import Testing
         let scratch = try scratchDirectory()
         defer { scene.content.remove(); try? FileManager.default.removeItem(at: scratch) }
         let live = LiveBuild(content: scene.content.root, output: scratch.appendingPathComponent("site"), cacheDirectory: nil)
+        // Past the time within which a file's stamp is not trusted (`FileStamp.racyWindow`),
+        // so that only the edited file reads as changed afterwards.
+        Thread.sleep(forTimeInterval: 0.2)
         let first = try live.rebuild()
         #expect(first.pagesReused == 0)
         try scene.put("b0/c0/s0.md", Self.section("Section 0.0.0", body: "An edited body."))
         let second = try live.rebuild()
         let pages = 2 * (2 + 2 * 3 + 2 * 3 * 4)  // two locales: books, chapters and sections
         #expect(second.pagesReused == pages - 2, "only the edited page, in each locale, is rendered")
+        #expect(!second.result.timings.timings.contains { $0.stage == "validate" }, "a body edit is patched in")
+        #expect(second.filesWritten >= 2)
     }
 }
