@@ -54,7 +54,8 @@ int cic_encode_jpeg(const uint8_t *pixels, int width, int height, int channels, 
     c.in_color_space = channels == 4 ? JCS_EXT_RGBA : JCS_RGB;
     jpeg_set_defaults(&c); /* 4:2:0, baseline; only the JFIF header, no EXIF or comments */
     jpeg_set_quality(&c, quality, TRUE);
-    c.optimize_coding = TRUE; /* a few percent smaller, negligible time at thumbnail size */
+    /* Standard Huffman tables, as thumb_c.c: optimised ones save 2 % of a thumbnail's
+     * bytes but take a second pass, 1 ms of a photo's 30 (bench/thumbnails/README.md). */
     jpeg_start_compress(&c, TRUE);
     size_t stride = (size_t)width * (size_t)channels;
     while (c.next_scanline < c.image_height) {

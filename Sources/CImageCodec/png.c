@@ -1,5 +1,5 @@
-/* PNG header probe and encode through libpng's simplified API, whose errors arrive as
- * return codes and a message; decoding is in png_read.c. */
+/* PNG header probe through libpng's simplified API, whose errors arrive as return codes
+ * and a message; decoding is in png_read.c, encoding in png_write.c. */
 #include <stdlib.h>
 #include <string.h>
 #include <png.h>
@@ -43,30 +43,4 @@ int cic_png_probe(const uint8_t *data, size_t size, cic_header *header, char *me
     header->orientation = orientation(data, size);
     png_image_free(&image);
     return cic_check_budget(header->width, header->height, message, capacity);
-}
-
-int cic_encode_png(const uint8_t *pixels, int width, int height, int channels,
-                   uint8_t **output, size_t *output_size, char *message, size_t capacity) {
-    png_image image;
-    memset(&image, 0, sizeof image);
-    image.version = PNG_IMAGE_VERSION;
-    image.width = (png_uint_32)width;
-    image.height = (png_uint_32)height;
-    image.format = channels == 4 ? PNG_FORMAT_RGBA : PNG_FORMAT_RGB;
-    /* The bound is exact enough to encode once into one allocation. */
-    png_alloc_size_t length = PNG_IMAGE_PNG_SIZE_MAX(image);
-    uint8_t *buffer = malloc(length);
-    if (buffer == NULL) {
-        cic_set_message(message, capacity, "out of memory");
-        return CIC_NO_MEMORY;
-    }
-    if (!png_image_write_to_memory(&image, buffer, &length, 0, pixels, 0, NULL)) {
-        cic_set_message(message, capacity, "%s", image.message);
-        free(buffer);
-        png_image_free(&image);
-        return CIC_ENCODE_FAILED;
-    }
-    *output = buffer;
-    *output_size = length;
-    return CIC_OK;
 }

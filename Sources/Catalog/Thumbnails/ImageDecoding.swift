@@ -35,10 +35,12 @@ extension ImageCodec {
     ///
     /// A JPEG is decoded at the smallest DCT scale of at least `minimumWidth` ×
     /// `minimumHeight`, and only the part covering `region` (stored pixels) gets an IDCT.
+    /// The batch is decoded into `rowBuffer` (a worker's, kept between images).
     static func decodeRows(_ data: Data, minimumWidth: Int, minimumHeight: Int, covering region: PixelRect?,
+                           rowBuffer: ReusableBuffer<UInt8> = ReusableBuffer(),
                            start: (DecodeLayout) -> Void, rows: (DecodedRows) -> Void) throws(ImageCodecError) {
         let outcome: Result<Void, ImageCodecError> = data.withUnsafeBytes { raw in
-            var session = DecodeSession(format: sniff(data))
+            var session = DecodeSession(format: sniff(data), buffer: rowBuffer)
             return session.run(raw.bindMemory(to: UInt8.self), minimum: (minimumWidth, minimumHeight),
                                region: region, start: start, rows: rows)
         }
@@ -49,9 +51,10 @@ extension ImageCodec {
 /// One decode's C calls and message buffer (CIC_MESSAGE_CAPACITY bytes).
 private struct DecodeSession {
     let format: ImageFormat?
+    let buffer: ReusableBuffer<UInt8>
     var text = [CChar](repeating: 0, count: Int(CIC_MESSAGE_CAPACITY))
 
-    init(format: ImageFormat?) { self.format = format }
+    init(format: ImageFormat?, buffer: ReusableBuffer<UInt8>) { (self.format, self.buffer) = (format, buffer) }
 
     mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, minimum: (width: Int, height: Int), region: PixelRect?,
                       start: (DecodeLayout) -> Void, rows: (DecodedRows) -> Void) -> Result<Void, ImageCodecError> {
@@ -75,8 +78,7 @@ private struct DecodeSession {
     private mutating func read(_ decoder: OpaquePointer, _ stream: cic_stream, _ rows: (DecodedRows) -> Void)
         -> Result<Void, ImageCodecError> {
         let stride = Int(stream.row_pixels) * 4
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, Int(stream.batch_rows) * stride))
-        defer { buffer.deallocate() }
+        let buffer = self.buffer.take(Int(stream.batch_rows) * stride)
         let capacity = text.count
         while true {
             var batch = cic_batch()

@@ -15,8 +15,9 @@ struct SourceWindow: Hashable, Sendable {
 /// one per source pixel, so rows may come in any order and sparse: an interlaced PNG's
 /// passes add up to exactly what the whole image would give.
 ///
-/// A class over raw buffers: the inner loops run on pointers, with no per-pixel bounds
-/// checks or copy-on-write checks. Used by one thread at a time.
+/// A class over raw buffers (the worker's, reused from image to image): the inner loops
+/// run on pointers, with no per-pixel bounds checks or copy-on-write checks. Used by one
+/// thread at a time.
 final class AreaAccumulator {
     let width: Int, height: Int, channels: Int
     private let columns: ColumnTable
@@ -25,20 +26,20 @@ final class AreaAccumulator {
     private let sums: UnsafeMutablePointer<SIMD4<Float>>
     /// One source row averaged horizontally: width sums.
     private let line: UnsafeMutablePointer<SIMD4<Float>>
+    /// Owns `sums` and `line`: held so that they outlive the accumulator.
+    private let buffers: WorkerBuffers
 
-    /// `window` is in the pixels of the `sourceWidth` × `sourceHeight` image the rows come from.
-    init(window: SourceWindow, sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, channels: Int) {
+    /// `window` is in the pixels of the `sourceWidth` × `sourceHeight` image the rows come
+    /// from. The sums and line live in `buffers` until they are next taken.
+    init(window: SourceWindow, sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, channels: Int,
+         buffers: WorkerBuffers = WorkerBuffers()) {
         (self.width, self.height, self.channels) = (width, height, channels)
         columns = ColumnTable(AreaWeights(origin: window.x, length: window.width, sourceCount: sourceWidth, outputCount: width))
         rowTaps = SourceTaps(AreaWeights(origin: window.y, length: window.height, sourceCount: sourceHeight, outputCount: height))
-        sums = .allocate(capacity: max(1, width * height))
+        self.buffers = buffers
+        sums = buffers.sums.take(width * height)
         sums.initialize(repeating: SIMD4(), count: width * height)
-        line = .allocate(capacity: max(1, width))
-    }
-
-    deinit {
-        sums.deallocate()
-        line.deallocate()
+        line = buffers.line.take(width)
     }
 
     func add(_ rows: DecodedRows) {

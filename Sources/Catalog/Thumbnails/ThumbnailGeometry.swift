@@ -10,7 +10,7 @@ public struct ThumbnailSettings: Hashable, Sendable {
 
     /// Bump whenever decoding, resampling or encoding changes its output, so thumbnails
     /// cached by an older build are made again.
-    public static let codecVersion = 1
+    public static let codecVersion = 2
 
     public init() {}
 

@@ -12,23 +12,20 @@ struct JobOutcome: Sendable {
     var cacheKey: String?
 }
 
-/// Makes the thumbnail of one job: read, hash, check the header, then take it from the
+/// Makes the thumbnail of one job: read, check the header, hash, then take it from the
 /// cache or render it (and cache it). Content problems become `problems`, never throws.
 struct ThumbnailMaker: Sendable {
     var settings: ThumbnailSettings
     var cache: ThumbnailCache?
 
-    func make(_ job: ThumbnailJob) -> JobOutcome {
+    /// `buffers` are the calling worker's: the file is read into them and the image
+    /// resampled with them, so nothing large is allocated per image.
+    func make(_ job: ThumbnailJob, buffers: WorkerBuffers = WorkerBuffers()) -> JobOutcome {
         var outcome = JobOutcome()
         do {
-            let data = try read(job.file)
-            let header = try ImageCodec.probe(data)
-            let geometry = ThumbnailGeometry(width: header.width, height: header.height, fit: job.fit, target: settings.side)
-            let sizeProblem = sizeProblem(header, side: geometry.side)
-            if let error = sizeProblem, error.severity == .error { throw error }
-            try produce(data, header: header, geometry: geometry, fit: job.fit, into: &outcome)
-            // A size warning only matters once the image has turned out to be usable.
-            outcome.problems += [sizeProblem].compactMap { $0 }
+            try buffers.source.withContents(of: job.file, limit: settings.maximumFileBytes) { data in
+                try make(job, data: data, buffers: buffers, into: &outcome)
+            }
         } catch let error as ImageCodecError {
             outcome.problems.append(.codec(error))
         } catch let problem as ThumbnailProblem {
@@ -39,9 +36,20 @@ struct ThumbnailMaker: Sendable {
         return outcome
     }
 
+    /// Check the header, then take the thumbnail from the cache or render it.
+    private func make(_ job: ThumbnailJob, data: Data, buffers: WorkerBuffers, into outcome: inout JobOutcome) throws {
+        let header = try ImageCodec.probe(data)
+        let geometry = ThumbnailGeometry(width: header.width, height: header.height, fit: job.fit, target: settings.side)
+        let sizeProblem = sizeProblem(header, side: geometry.side)
+        if let error = sizeProblem, error.severity == .error { throw error }
+        try produce(data, header: header, geometry: geometry, fit: job.fit, buffers: buffers, into: &outcome)
+        // A size warning only matters once the image has turned out to be usable.
+        outcome.problems += [sizeProblem].compactMap { $0 }
+    }
+
     /// Takes the thumbnail from the cache, or renders (and caches) it.
     private func produce(_ data: Data, header: ImageHeader, geometry: ThumbnailGeometry, fit: ThumbnailFit,
-                         into outcome: inout JobOutcome) throws {
+                         buffers: WorkerBuffers, into outcome: inout JobOutcome) throws {
         let key = cache.map { _ in ThumbnailCache.key(sourceDigest: SHA256.hash(data: data), fit: fit, settings: settings) }
         outcome.cacheKey = key
         if let cache, let key, let cached = cache.load(key: key, side: geometry.side) {
@@ -50,18 +58,10 @@ struct ThumbnailMaker: Sendable {
             return
         }
         outcome.decoded = true
-        let thumbnail = try ThumbnailRenderer(settings: settings).render(data, header: header, geometry: geometry, fit: fit)
+        let thumbnail = try ThumbnailRenderer(settings: settings)
+            .render(data, header: header, geometry: geometry, fit: fit, buffers: buffers)
         if let cache, let key { cache.store(thumbnail, key: key) }
         outcome.thumbnail = thumbnail
-    }
-
-    /// Reads the whole file after checking its size, so a huge file is refused unread.
-    private func read(_ file: URL) throws -> Data {
-        let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
-        guard bytes <= settings.maximumFileBytes else {
-            throw ThumbnailProblem.fileTooLarge(bytes: bytes, limit: settings.maximumFileBytes)
-        }
-        return try Data(contentsOf: file)
     }
 
     /// Under the minimum is an error; a thumbnail `side` under the target a warning (the

@@ -12,9 +12,9 @@ struct EncodedThumbnail: Sendable {
 struct ThumbnailRenderer: Sendable {
     var settings: ThumbnailSettings
 
-    func render(_ data: Data, header: ImageHeader, geometry: ThumbnailGeometry, fit: ThumbnailFit) throws(ImageCodecError)
-        -> EncodedThumbnail {
-        var image = try resample(data, header: header, geometry: geometry).oriented(header.orientation)
+    func render(_ data: Data, header: ImageHeader, geometry: ThumbnailGeometry, fit: ThumbnailFit,
+                buffers: WorkerBuffers = WorkerBuffers()) throws(ImageCodecError) -> EncodedThumbnail {
+        var image = try resample(data, header: header, geometry: geometry, buffers: buffers).oriented(header.orientation)
         if fit == .contain, image.width != image.height {
             image = image.padded(toSquare: geometry.side)
         }
@@ -26,16 +26,18 @@ struct ThumbnailRenderer: Sendable {
 
     /// Streams the decode into the area filter, so only a few decoded rows and the
     /// thumbnail's sums are ever in memory, whatever the image's size.
-    private func resample(_ data: Data, header: ImageHeader, geometry: ThumbnailGeometry) throws(ImageCodecError) -> PixelImage {
+    private func resample(_ data: Data, header: ImageHeader, geometry: ThumbnailGeometry,
+                          buffers: WorkerBuffers) throws(ImageCodecError) -> PixelImage {
         let minimum = geometry.minimumDecodeSize(width: header.width, height: header.height)
         var accumulator: AreaAccumulator?
         try ImageCodec.decodeRows(data, minimumWidth: minimum.width, minimumHeight: minimum.height,
-                                  covering: geometry.coveredPixels,
+                                  covering: geometry.coveredPixels, rowBuffer: buffers.rows,
                                   start: { layout in
                                       let window = geometry.window(scaledTo: layout, stored: (header.width, header.height))
                                       accumulator = AreaAccumulator(window: window, sourceWidth: layout.scaledWidth,
                                                                     sourceHeight: layout.scaledHeight, width: geometry.contentWidth,
-                                                                    height: geometry.contentHeight, channels: layout.channels)
+                                                                    height: geometry.contentHeight, channels: layout.channels,
+                                                                    buffers: buffers)
                                   },
                                   rows: { accumulator?.add($0) })
         guard let accumulator else { throw .corrupt(format: header.format, "the decoder delivered no image") }

@@ -4,7 +4,8 @@ import Foundation
 /// The thumbnails stage: every context's image becomes a square PNG or JPEG of at most
 /// 330×330 (content-format.md §6), written to `thumbnails/<thumbnailId>` through the sink.
 ///
-/// Each distinct (source file, fit) is processed once, on up to `workers` threads, with
+/// Each distinct (source file, fit) is processed once, on up to `workers` threads (the
+/// largest files first, so that the workers finish together), with
 /// finished thumbnails cached in `cacheDirectory` (e.g. `.catalog-cache/thumbnails`)
 /// so that a rebuild with unchanged images decodes nothing. A run without errors then
 /// removes the cache entries it did not use: the cache holds the current content's
@@ -43,8 +44,9 @@ public struct ThumbnailStage: Sendable {
         let maker = ThumbnailMaker(settings: settings, cache: cache)
         let writer = ThumbnailWriter(sink: sink)
         let total = plan.jobs.count, progress = self.progress
-        let finished = WorkQueue.run(count: total, workers: workers, finished: { progress?($0, total) }) { index in
-            let outcome = maker.make(plan.jobs[index])
+        let finished = WorkQueue.run(count: total, workers: workers, order: plan.largestFirst, local: { WorkerBuffers() },
+                                     finished: { progress?($0, total) }) { index, buffers in
+            let outcome = maker.make(plan.jobs[index], buffers: buffers)
             let processed = outcome.thumbnail.map { writer.write($0) }
             return FinishedJob(thumbnail: processed, outcome: outcome)
         }
