@@ -1,6 +1,7 @@
 """The HTML catalog in a real browser: navigation, languages, search, accessibility."""
 from urllib.parse import urljoin, urlparse
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -11,7 +12,11 @@ CARD_LINKS = "ul.cards:not(.results) .card-title a"
 
 
 def wait(driver, condition, timeout=10):
-    return WebDriverWait(driver, timeout).until(lambda d: condition(d))
+    """Polls `condition` until it holds. The search results are rebuilt as the page's script
+    answers each query, so an element found in one poll may be gone when its text is read:
+    that poll counts as not yet, and the next one looks again."""
+    waiting = WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,))
+    return waiting.until(lambda d: condition(d))
 
 
 def open_home(driver, server):
@@ -65,7 +70,10 @@ def test_language_switcher_keeps_the_context(driver, server):
 
 
 def search_results(driver):
-    return [li.text for li in driver.find_elements(By.CSS_SELECTOR, "[data-search-results] li")]
+    """The rendered text of each search result, read in one script call so that the list
+    cannot be rebuilt between finding an item and reading it."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('[data-search-results] li'), li => li.innerText);")
 
 
 def test_search_and_filter(driver, server):
