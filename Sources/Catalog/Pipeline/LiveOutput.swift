@@ -54,17 +54,23 @@ final class LiveOutput: Sendable {
         let changed = files.filter { previous.files[$0.key] != $0.value }
         let gone = previous.files.keys.filter { files[$0] == nil && !pages.contains($0) }
             + previous.pages.filter { !pages.contains($0) && files[$0] == nil }
+        try apply(changed, removing: gone)
+        record(files: files, pages: pages)
+        return (changed.count, gone.count)
+    }
+
+    /// Writes `files` and removes `removed` under the output's lock. After a failure the
+    /// directory's content is unknown, so the next build replaces it whole.
+    private func apply(_ files: [String: Data], removing removed: [String]) throws {
         do {
             try lock.withLock { _ in
-                for (path, data) in changed { try Self.replace(directory.path + "/" + path, with: data) }
-                for path in gone { Self.remove(path, under: directory.path) }
+                for (path, data) in files { try Self.replace(directory.path + "/" + path, with: data) }
+                for path in removed { Self.remove(path, under: directory.path) }
             }
         } catch {
             state.withLock { $0 = State() }
             throw error
         }
-        record(files: files, pages: pages)
-        return (changed.count, gone.count)
     }
 
     /// Writes `changed` and removes `removed`, every other file staying as it is (a build
@@ -74,15 +80,7 @@ final class LiveOutput: Sendable {
         let previous = state.withLock { $0 }
         guard previous.isKnown else { throw IncrementalError.write(directory.path, "the output is not known") }
         let written = changed.filter { pages.contains($0.key) || previous.files[$0.key] != $0.value }
-        do {
-            try lock.withLock { _ in
-                for (path, data) in written { try Self.replace(directory.path + "/" + path, with: data) }
-                for path in removed { Self.remove(path, under: directory.path) }
-            }
-        } catch {
-            state.withLock { $0 = State() }
-            throw error
-        }
+        try apply(written, removing: removed)
         state.withLock { state in
             for (path, data) in changed where !pages.contains(path) { state.files[path] = data }
             for path in removed { state.files[path] = nil }
