@@ -30,6 +30,8 @@ struct ThumbnailMaker: Sendable {
             outcome.problems.append(.codec(error))
         } catch let problem as ThumbnailProblem {
             outcome.problems.append(problem)
+        } catch let refused as SourceTooLarge {
+            outcome.problems.append(.fileTooLarge(bytes: refused.bytes, limit: refused.limit))
         } catch {
             outcome.problems.append(.unreadable(error.localizedDescription))
         }

@@ -60,7 +60,7 @@ struct WorkerBuffersTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let file = root.appendingPathComponent("big.jpg")
         try Data(count: 2048).write(to: file)
-        #expect(throws: ThumbnailProblem.fileTooLarge(bytes: 2048, limit: 1024)) {
+        #expect(throws: SourceTooLarge(bytes: 2048, limit: 1024)) {
             try SourceBuffer().withContents(of: file, limit: 1024) { _ in Issue.record("the file was read") }
         }
     }
