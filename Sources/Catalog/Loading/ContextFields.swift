@@ -1,6 +1,6 @@
 /// What one context file's front matter says, typed and with positions, before defaults
 /// and inheritance are applied.
-struct ContextFields: Sendable {
+struct ContextFields: Equatable, Sendable {
     var identifier: Located<String>?
     var title: Localized<String>?
     var type: Located<ContextType>?
@@ -35,7 +35,7 @@ struct ContextFields: Sendable {
     static let localizableKeys = ["title", "summary", "customTypeName", "keywords", "progressReporting"]
 }
 
-struct ProgressField: Sendable {
+struct ProgressField: Equatable, Sendable {
     var kind: ProgressKind
     var details: Localized<String>?
     var location: SourceLocation

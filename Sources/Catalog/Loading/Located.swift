@@ -25,3 +25,6 @@ struct Localized<Value: Sendable & Equatable>: Sendable {
     /// True when nothing could be read: no plain value and no locale entry.
     var isEmpty: Bool { plain == nil && byLocale.isEmpty }
 }
+
+extension Located: Equatable where Value: Equatable {}
+extension Localized: Equatable {}

@@ -75,15 +75,12 @@ struct BodyEdit {
         return BodyEdit(bodies: bodies)
     }
 
-    /// Compares every field but the body. `ContextFields` holds only values (structs,
-    /// enums, strings, collections), which their descriptions print whole; two equal
-    /// fields read from the same text describe alike, and when they do not (a dictionary
-    /// in another order) the edit is only built the usual way.
+    /// Compares every field but the body.
     private static func sameButBody(_ a: ContextFields, _ b: ContextFields) -> Bool {
         var a = a, b = b
         a.body = nil
         b.body = nil
-        return String(reflecting: a) == String(reflecting: b)
+        return a == b
     }
 
     /// The model with the new bodies, and the pages that show them.
