@@ -19,6 +19,16 @@ def median(results, name):
     return json.load(open(path))["results"][0]["median"]
 
 
+def cpu(results, name):
+    """Mean user + system CPU seconds of a hyperfine result: less noisy than wall time on a
+    shared machine, and what a tool costs whatever the number of cores."""
+    path = os.path.join(results, name + ".json")
+    if not os.path.exists(path):
+        return None
+    result = json.load(open(path))["results"][0]
+    return result["user"] + result["system"]
+
+
 def rss_mb(results, name):
     path = os.path.join(results, name + ".rss")
     if not os.path.exists(path):
@@ -67,18 +77,19 @@ def machine():
 
 def table(results, sizes, tool_version):
     rows = ["| contexts | catalog-build cold | Hugo cold | md_floor | catalog/Hugo | catalog/floor "
-            "| peak RSS catalog / Hugo / floor | no-op rebuild | no-op/cold | one-file edit (build) "
+            "| cold CPU catalog / Hugo / floor | peak RSS catalog / Hugo / floor | no-op rebuild | no-op/cold | one-file edit (build) "
             "| one-file edit (serve) |",
-            "|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|"]
+            "|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---:|"]
     for size in sizes:
         cold = median(results, f"cold-catalog-{size}")
         hugo = median(results, f"cold-hugo-{size}")
         floor = median(results, f"cold-floor-{size}")
         noop = median(results, f"noop-catalog-{size}")
         edit = median(results, f"edit-catalog-{size}")
+        cpus = " / ".join(secs(cpu(results, f"cold-{t}-{size}")) for t in ("catalog", "hugo", "floor"))
         memory = " / ".join(mb(rss_mb(results, f"rss-{t}-{size}")) for t in ("catalog", "hugo", "floor"))
         rows.append(f"| {int(size):,} | {secs(cold)} | {secs(hugo)} | {secs(floor)} | {ratio(cold, hugo)} "
-                    f"| {ratio(cold, floor)} | {memory} | {secs(noop)} | {ratio(noop, cold)} | {secs(edit)} "
+                    f"| {ratio(cold, floor)} | {cpus} | {memory} | {secs(noop)} | {ratio(noop, cold)} | {secs(edit)} "
                     f"| {secs(serve_median(results, size))} |")
     swift = version(["swift", "--version"])
     hugo = version(["hugo", "version"])
@@ -88,7 +99,8 @@ def table(results, sizes, tool_version):
         "",
         f"Machine: {machine()}.",
         f"Tools: catalog-build {tool_version} (release), {swift}; {hugo}; {hyperfine}; {cmark}.",
-        "Medians of hyperfine runs (one warm-up); peak RSS from `/usr/bin/time` (one run). "
+        "Medians of hyperfine runs (one warm-up), each cold build into a fresh directory (the previous "
+        "output set aside, not deleted: see `set-aside.sh`); CPU is the mean user + system time; peak RSS from `/usr/bin/time` (one run). "
         "One-file edit appends a line to one section's body before each run: `build` is a new "
         "process each time (loads everything again, rewrites only changed files); `serve` is the "
         "rebuild time it logs, with parsed files kept in memory (the ~250 ms polling delay not counted).",

@@ -36,6 +36,10 @@ done
 
 mkdir -p "$work/results"
 results="$work/results"
+# Cold builds start from output set aside here (see set-aside.sh), deleted when run.sh ends.
+trash="$work/trash"
+aside="$here/set-aside.sh $trash"
+trap 'rm -rf "$trash"' EXIT
 rm -f "$results"/*.json "$results"/*.txt
 
 if [ "$build" = 1 ]; then (cd "$repo" && swift build -c release >&2); fi
@@ -74,15 +78,15 @@ measure() {
     local n="$runs"; [ "$size" -ge 100000 ] && n=3
 
     hyperfine --runs "$n" --warmup 1 --export-json "$results/cold-catalog-$size.json" \
-        --prepare "rm -rf $out $cache" "$build"
+        --prepare "$aside $out $cache" "$build"
     hyperfine --runs "$n" --warmup 1 --export-json "$results/cold-hugo-$size.json" \
-        --prepare "rm -rf $hout" "hugo --quiet -s $h -d $hout"
+        --prepare "$aside $hout" "hugo --quiet -s $h -d $hout"
     hyperfine --runs "$n" --warmup 1 --export-json "$results/cold-floor-$size.json" \
-        --prepare "rm -rf $fout && mkdir -p $fout" "$work/md_floor $fout < $work/files-$size.txt"
+        --prepare "$aside $fout && mkdir -p $fout" "$work/md_floor $fout < $work/files-$size.txt"
 
-    rm -rf "$out" "$cache"; peak "rss-catalog-$size" $build
-    rm -rf "$hout"; peak "rss-hugo-$size" hugo --quiet -s "$h" -d "$hout"
-    rm -rf "$fout"; mkdir -p "$fout"; peak "rss-floor-$size" sh -c "$work/md_floor $fout < $work/files-$size.txt"
+    $aside "$out" "$cache"; peak "rss-catalog-$size" $build
+    $aside "$hout"; peak "rss-hugo-$size" hugo --quiet -s "$h" -d "$hout"
+    $aside "$fout"; mkdir -p "$fout"; peak "rss-floor-$size" sh -c "$work/md_floor $fout < $work/files-$size.txt"
 
     # Rebuilds start from a complete build and cache.
     $build > /dev/null 2>&1
