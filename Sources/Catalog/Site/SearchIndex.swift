@@ -96,39 +96,17 @@ struct SearchIndexBuilder {
     /// Term → (documents where it is in the title or keywords, documents where it is
     /// only in the summary or body), each ascending. Each core collects the terms of its
     /// own partitions, in document order.
-    /// Terms are found by their bytes (`SearchTermSet`) rather than hashed as `String`s for
-    /// every document that has them; the dictionary is made once per distinct term.
     private func postings(_ documents: [SearchDocument]) -> [String: ([Int], [Int])] {
         let parts = ConcurrentMap.map(Array(0..<SearchTerms.partitions)) { part in
-            var known = SearchTermSet(expected: 1024)
-            var terms: [String] = [], lists: [([Int], [Int])] = []
-            func list(_ term: String) -> Int {
-                var term = term
-                let (ordinal, inserted) = term.withUTF8 { known.ordinal(inserting: $0) }
-                if inserted {
-                    terms.append(term)
-                    lists.append(([], []))
-                }
-                return ordinal
-            }
+            var postings: [String: ([Int], [Int])] = [:]
             for (id, document) in documents.enumerated() {
-                for term in document.terms.strong[part] {
-                    let slot = list(term)
-                    lists[slot].0.append(id)
-                }
-                for term in document.terms.weak[part] {
-                    let slot = list(term)
-                    lists[slot].1.append(id)
-                }
+                for term in document.terms.strong[part] { postings[term, default: ([], [])].0.append(id) }
+                for term in document.terms.weak[part] { postings[term, default: ([], [])].1.append(id) }
             }
-            return (terms: terms, lists: lists)
+            return postings
         }
         // Partitions share no term.
-        var postings = [String: ([Int], [Int])](minimumCapacity: parts.reduce(0) { $0 + $1.terms.count })
-        for part in parts {
-            for (term, list) in zip(part.terms, part.lists) { postings[term] = list }
-        }
-        return postings
+        return parts.dropFirst().reduce(into: parts[0]) { all, part in all.merge(part) { first, _ in first } }
     }
 
     /// Groups sorted terms by their first `keyLength` characters; a group over budget

@@ -1,7 +1,6 @@
 import Foundation
 
-/// Distinct search terms by their UTF-8 bytes (one document's, or one partition's while
-/// the postings are collected): an open-addressing
+/// The distinct terms of one search document, by their UTF-8 bytes: an open-addressing
 /// table whose keys live in one byte arena. A document's text repeats most of its words,
 /// and a `Set<String>` made a `String` and hashed it with SipHash for every repeat (the
 /// largest part of tokenizing, itself a tenth of a cold build); here a repeat costs a
@@ -12,8 +11,6 @@ struct SearchTermSet {
         var start: Int32
         /// 0 marks an empty slot: terms are never empty.
         var length: Int32
-        /// How many terms were in the set before this one.
-        var ordinal: Int32
     }
 
     private var slots: [Slot]
@@ -24,31 +21,24 @@ struct SearchTermSet {
     init(expected: Int) {
         var capacity = 16
         while capacity < expected * 2 { capacity <<= 1 }
-        slots = Array(repeating: Slot(hash: 0, start: 0, length: 0, ordinal: 0), count: capacity)
+        slots = Array(repeating: Slot(hash: 0, start: 0, length: 0), count: capacity)
         arena.reserveCapacity(expected * 8)
     }
 
     /// Adds `term` (not empty); true when it was not there yet.
     mutating func insert(_ term: UnsafeBufferPointer<UInt8>) -> Bool {
-        ordinal(inserting: term).inserted
-    }
-
-    /// The term's ordinal (0 for the first term inserted, and so on), inserting it if new.
-    mutating func ordinal(inserting term: UnsafeBufferPointer<UInt8>) -> (ordinal: Int, inserted: Bool) {
         let hash = Self.hash(term)
         let mask = slots.count - 1
         var index = Int(hash) & mask
         while slots[index].length != 0 {
-            if slots[index].hash == hash, Int(slots[index].length) == term.count, matches(slots[index], term) {
-                return (Int(slots[index].ordinal), false)
-            }
+            if slots[index].hash == hash, Int(slots[index].length) == term.count, matches(slots[index], term) { return false }
             index = (index + 1) & mask
         }
-        slots[index] = Slot(hash: hash, start: Int32(arena.count), length: Int32(term.count), ordinal: Int32(count))
+        slots[index] = Slot(hash: hash, start: Int32(arena.count), length: Int32(term.count))
         arena.append(contentsOf: term)
         count += 1
         if count * 2 > slots.count { grow() }
-        return (count - 1, true)
+        return true
     }
 
     private func matches(_ slot: Slot, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -59,7 +49,7 @@ struct SearchTermSet {
 
     private mutating func grow() {
         let old = slots
-        slots = Array(repeating: Slot(hash: 0, start: 0, length: 0, ordinal: 0), count: old.count * 2)
+        slots = Array(repeating: Slot(hash: 0, start: 0, length: 0), count: old.count * 2)
         let mask = slots.count - 1
         for slot in old where slot.length != 0 {
             var index = Int(slot.hash) & mask
