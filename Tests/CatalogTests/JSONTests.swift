@@ -7,3 +7,16 @@ import Testing
     #expect(JSON.array([]).serialized(pretty: true) == "[]")
     #expect(JSON.fields(["k": .strings(["x"])]).serialized(pretty: true) == "{\n  \"k\": [\n    \"x\"\n  ]\n}")
 }
+
+@Test func objectWriterWritesWhatJSONSerializes() {
+    var writer = JSONObjectWriter()
+    writer.field("a", "<x>\"\n\u{2028}")
+    writer.array("list", ["one", "two"]) { value, item in item.field("v", value) }
+    writer.array("none", [String]()) { _, _ in }
+    let expected = JSON.object([("a", .string("<x>\"\n\u{2028}")),
+                                ("list", .array([.object([("v", .string("one"))]), .object([("v", .string("two"))])])),
+                                ("none", .array([]))])
+    #expect(writer.finish() == expected.serialized())
+    var empty = JSONObjectWriter()
+    #expect(empty.finish() == JSON.object([]).serialized())
+}

@@ -28,8 +28,9 @@ public enum HTMLEscaping {
         return out
     }
 
+    /// Every such byte is below `@` (0x40), where letters start: one compare for most bytes.
     private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+        byte < 0x40 && (byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'"))
     }
 }

@@ -23,8 +23,13 @@ public struct HTMLRenderer {
     public func render(_ document: MarkdownNode) -> String {
         var out = ""
         out.reserveCapacity(4096)
-        renderChildren(of: document, into: &out, tight: false)
+        render(document, into: &out)
         return out
+    }
+
+    /// Appends the document's HTML to `out` (a page renders its body in place).
+    public func render(_ document: MarkdownNode, into out: inout String) {
+        renderChildren(of: document, into: &out, tight: false)
     }
 
     private func renderChildren(of node: MarkdownNode, into out: inout String, tight: Bool) {

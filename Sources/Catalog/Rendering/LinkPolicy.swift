@@ -40,12 +40,28 @@ public enum LinkPolicy {
     /// The lowercased scheme, if the URL starts with one (RFC 3986: a letter, then
     /// letters, digits, `+`, `-` or `.`, then `:`).
     static func scheme(of url: String) -> String? {
+        var text = url
+        if let answer = text.withUTF8({ $0.allSatisfy { $0 < 0x80 } ? Optional(asciiScheme($0)) : nil }) { return answer }
         guard let colon = url.firstIndex(of: ":") else { return nil }
         let candidate = url[..<colon]
         guard let first = candidate.unicodeScalars.first, first.isASCIILetter,
               candidate.unicodeScalars.allSatisfy({ $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
         else { return nil }
         return candidate.lowercased()
+    }
+
+    /// `scheme(of:)` for ASCII text, where characters are bytes: every link of every page
+    /// is classified, and walking scalars and lowercasing a `String` showed in profiles.
+    private static func asciiScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        func isSchemeByte(_ byte: UInt8) -> Bool {
+            isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return nil }
+        let candidate = UnsafeBufferPointer(rebasing: bytes[..<colon])
+        guard isLetter(candidate[0]), candidate.allSatisfy(isSchemeByte) else { return nil }
+        return String(decoding: candidate.map { isLetter($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }
 

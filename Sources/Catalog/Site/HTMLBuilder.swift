@@ -7,6 +7,9 @@ struct HTMLBuilder {
 
     mutating func raw(_ markup: String) { out += markup }
 
+    /// Lets `write` append markup it escapes itself (the Markdown renderer's) in place.
+    mutating func raw(writing write: (inout String) -> Void) { write(&out) }
+
     mutating func text(_ text: String) { HTMLEscaping.escape(text, into: &out) }
 
     /// `<tag a="v" …>`; attributes whose value is nil are left out, "" writes a bare name.

@@ -2,12 +2,12 @@ extension PageRenderer {
     /// A context's page in one locale: what Schoolwork's activity picker shows (thumbnail,
     /// title, type, age, time, progress) and then the body, keywords, standards,
     /// children and the way to the previous and next sibling.
-    func contextPage(_ page: PageRef, bodyHTML: String) -> String {
-        guard let context = page.context, let version = version(context, page.locale) else { return "" }
+    /// `body` writes the body's HTML in place.
+    func contextPage(_ page: PageRef, into html: inout HTMLBuilder, body: (inout String) -> Void) {
+        guard let context = page.context, let version = version(context, page.locale) else { return }
         let node = index.model.contexts[context]
         let strings = strings(page.locale)
         let lang = language(version, page: page.locale)
-        var html = HTMLBuilder(capacity: bodyHTML.utf8.count + 4096)
         html.raw("<main id=\"main\">\n<article class=\"context\">\n<div class=\"hero\">")
         thumbnail(context, title: version.title, root: SitePaths.rootPrefix(depth: index.depth(page)), size: 160, into: &html)
         html.raw("<div class=\"hero-text\">")
@@ -30,7 +30,7 @@ extension PageRenderer {
         }
         facts(context, version, lang, strings, into: &html)
         html.open("div", ["class": "body", "lang": lang.lang, "dir": lang.dir])
-        html.raw(bodyHTML)
+        html.raw(writing: body)
         html.raw("</div>\n")
         lists(node, version, lang, strings, into: &html)
         let children = index.children(of: page)
@@ -41,7 +41,6 @@ extension PageRenderer {
         }
         pager(page, strings, into: &html)
         html.raw("</article>\n</main>\n")
-        return html.out
     }
 
     private func facts(_ context: Int, _ version: ContextVersion, _ lang: TextLanguage, _ strings: InterfaceStrings,
@@ -58,8 +57,8 @@ extension PageRenderer {
         }
         fact(strings["type"], typeName(node.type, version, strings))
         if let topic = node.topic { fact(strings["topic"], strings.topicName(topic)) }
-        if let age = node.suggestedAge { fact(strings["suggestedAge"], Formatting.age(age, strings)) }
-        if let time = node.suggestedCompletionTime { fact(strings["completionTime"], Formatting.completionTime(time, strings)) }
+        if let age = node.suggestedAge { fact(strings["suggestedAge"], ageLabel(age, strings)) }
+        if let time = node.suggestedCompletionTime { fact(strings["completionTime"], completionTimeLabel(time, strings)) }
         fact(strings["assignable"], strings[node.isAssignable ? "assignableYes" : "assignableNo"])
         html.raw("</dl>\n")
         if !version.progressReporting.isEmpty {

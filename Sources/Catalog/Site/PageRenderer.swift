@@ -6,13 +6,26 @@ struct PageRenderer {
     let strings: [LocaleID: InterfaceStrings]
     /// Filter options per locale, for the search forms.
     var filterOptions: [LocaleID: SearchFilterOptions] = [:]
+    private let rangeLabels: [LocaleID: RangeLabels]
 
     init(index: SiteIndex, branding: Branding) {
         self.index = index
         shell = PageShell(index: index, branding: branding)
-        strings = Dictionary(uniqueKeysWithValues: index.locales.map {
+        let strings = Dictionary(uniqueKeysWithValues: index.locales.map {
             ($0, InterfaceStrings(locale: $0, settings: index.app.site))
         })
+        self.strings = strings
+        rangeLabels = strings.mapValues { RangeLabels(contexts: index.model.contexts, strings: $0) }
+    }
+
+    /// "9–11 years" in the language of `strings`.
+    func ageLabel(_ range: ClosedIntRange, _ strings: InterfaceStrings) -> String {
+        rangeLabels[strings.locale]?.age(range, strings) ?? Formatting.age(range, strings)
+    }
+
+    /// "15–20 min" in the language of `strings`.
+    func completionTimeLabel(_ range: ClosedIntRange, _ strings: InterfaceStrings) -> String {
+        rangeLabels[strings.locale]?.completionTime(range, strings) ?? Formatting.completionTime(range, strings)
     }
 
     func strings(_ locale: LocaleID) -> InterfaceStrings {
@@ -57,8 +70,8 @@ struct PageRenderer {
     func metaLine(_ context: Int, _ version: ContextVersion, _ strings: InterfaceStrings) -> String {
         let node = index.model.contexts[context]
         var parts = [typeName(node.type, version, strings)]
-        if let age = node.suggestedAge { parts.append(Formatting.age(age, strings)) }
-        if let time = node.suggestedCompletionTime { parts.append(Formatting.completionTime(time, strings)) }
+        if let age = node.suggestedAge { parts.append(ageLabel(age, strings)) }
+        if let time = node.suggestedCompletionTime { parts.append(completionTimeLabel(time, strings)) }
         return parts.joined(separator: " · ")
     }
 

@@ -35,7 +35,14 @@ struct PageShell {
     static let reservedIDs: Set<String> = ["main", "facts", "search-title", "search-q"]
 
     func render(_ frame: PageFrame, strings: InterfaceStrings, main: String) -> String {
-        var html = HTMLBuilder(capacity: main.utf8.count + 6144)
+        render(frame, strings: strings, mainCapacity: main.utf8.count) { $0.raw(main) }
+    }
+
+    /// The page with its main content written in place by `main`, into one buffer of
+    /// about `mainCapacity` bytes more than the frame needs.
+    func render(_ frame: PageFrame, strings: InterfaceStrings, mainCapacity: Int,
+                main: (inout HTMLBuilder) -> Void) -> String {
+        var html = HTMLBuilder(capacity: mainCapacity + 6144)
         let root = SitePaths.rootPrefix(depth: frame.depth)
         html.raw("<!DOCTYPE html>\n")
         html.open("html", ["lang": frame.locale.rawValue, "dir": frame.locale.isRightToLeft ? "rtl" : "ltr"])
@@ -48,7 +55,7 @@ struct PageShell {
         html.newline()
         header(frame, root: root, strings: strings, into: &html)
         breadcrumbs(frame.breadcrumbs, strings: strings, into: &html)
-        html.raw(main)
+        main(&html)
         html.raw("<footer class=\"site-footer\"><p>")
         html.text(siteTitle(frame.locale))
         html.raw(" · ")

@@ -149,36 +149,58 @@ struct SearchIndexBuilder {
         }
     }
 
-    /// `{"term":[[strong deltas],[weak deltas]],…}`, written directly: a large catalog has
-    /// millions of postings, too many to build `JSON` values for.
+    /// `{"term":[[strong deltas],[weak deltas]],…}`, written directly as bytes: a large
+    /// catalog has millions of postings, too many to build `JSON` values (or a `String`
+    /// per number) for.
     private static func serialize(_ terms: [String], _ postings: [String: ([Int], [Int])]) -> String {
-        var out = "{"
+        var out: [UInt8] = []
+        out.reserveCapacity(terms.count * 24)
+        out.append(UInt8(ascii: "{"))
         for (index, term) in terms.enumerated() {
-            if index > 0 { out += "," }
+            if index > 0 { out.append(UInt8(ascii: ",")) }
             // Terms are letters and digits only (SearchTokenizer), so they need no escaping.
-            out += "\""
-            out += term
-            out += "\""
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: term.utf8)
+            out.append(UInt8(ascii: "\""))
             let lists = postings[term] ?? ([], [])
-            out += ":["
+            out.append(UInt8(ascii: ":"))
+            out.append(UInt8(ascii: "["))
             appendDeltas(lists.0, to: &out)
-            out += ","
+            out.append(UInt8(ascii: ","))
             appendDeltas(lists.1, to: &out)
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         }
-        out += "}"
-        return out
+        out.append(UInt8(ascii: "}"))
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func appendDeltas(_ ids: [Int], to out: inout String) {
-        out += "["
+        var bytes: [UInt8] = []
+        appendDeltas(ids, to: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `[first,second-first,…]`.
+    static func appendDeltas(_ ids: [Int], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
         var previous = 0
         for (index, id) in ids.enumerated() {
-            if index > 0 { out += "," }
-            out += String(id - previous)
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            appendDecimal(id - previous, to: &out)
             previous = id
         }
-        out += "]"
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// `String(value)`'s digits, without making the `String`.
+    private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        guard value >= 0 else { out.append(contentsOf: String(value).utf8); return }
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        while divisor > 0 {
+            out.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
     }
 
     /// Filter value → documents, as ascending ids written as differences from the
@@ -215,19 +237,19 @@ struct SearchTerms: Sendable, Equatable {
     private(set) var weak: [[String]]
 
     init(strong strongTexts: [String], weak weakTexts: [String]) {
-        var seen = Set<String>()
+        let length = strongTexts.reduce(0) { $0 + $1.utf8.count } + weakTexts.reduce(0) { $0 + $1.utf8.count }
+        var seen = SearchTermSet(expected: length / 8 + 8)
         var strong = [[String]](repeating: [], count: Self.partitions), weak = strong
-        for text in strongTexts {
-            SearchTokenizer.forEachTerm(text) { if seen.insert($0).inserted { strong[Self.partition($0)].append($0) } }
+        func add(_ texts: [String], to lists: inout [[String]]) {
+            for text in texts {
+                SearchTokenizer.forEachTermBytes(text) { term in
+                    if seen.insert(term) { lists[Int(term[0]) % Self.partitions].append(String(decoding: term, as: UTF8.self)) }
+                }
+            }
         }
-        for text in weakTexts {
-            SearchTokenizer.forEachTerm(text) { if seen.insert($0).inserted { weak[Self.partition($0)].append($0) } }
-        }
+        add(strongTexts, to: &strong)
+        add(weakTexts, to: &weak)
         self.strong = strong
         self.weak = weak
-    }
-
-    private static func partition(_ term: String) -> Int {
-        Int(term.utf8.first ?? 0) % partitions
     }
 }

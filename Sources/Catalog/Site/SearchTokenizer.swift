@@ -12,13 +12,22 @@ enum SearchTokenizer {
     /// Calls `body` for every term in order, repeats included (the index dedupes them
     /// itself, which saves building a set per document).
     static func forEachTerm(_ text: String, _ body: (String) -> Void) {
+        forEachTermBytes(text) { body(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// `forEachTerm` with each term's UTF-8 bytes, valid only during the call: ASCII
+    /// text (most bodies) then makes no `String` for a term its caller has seen.
+    static func forEachTermBytes(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var bytes = text
         let handled = bytes.withUTF8 { buffer -> Bool in
             guard buffer.allSatisfy({ $0 < 0x80 }) else { return false }
             asciiTerms(buffer, body)
             return true
         }
-        if handled { return }
+        if !handled { unicodeTerms(text) { term in var term = term; term.withUTF8(body) } }
+    }
+
+    private static func unicodeTerms(_ text: String, _ body: (String) -> Void) {
         let folded = String(String.UnicodeScalarView(text.decomposedStringWithCompatibilityMapping.unicodeScalars
             .filter { !isMark($0) })).lowercased()
         var word = String.UnicodeScalarView()
@@ -39,22 +48,24 @@ enum SearchTokenizer {
         flush()
     }
 
-    /// The same rules for ASCII text, which needs no decomposition: most bodies are.
-    private static func asciiTerms(_ text: UnsafeBufferPointer<UInt8>, _ body: (String) -> Void) {
-        var word: [UInt8] = []
-        word.reserveCapacity(32)
-        func flush() {
-            if word.count >= 2 { body(String(decoding: word, as: UTF8.self)) }
-            word.removeAll(keepingCapacity: true)
-        }
-        for byte in text {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): word.append(byte)
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 32)
-            default: flush()
+    /// The same rules for ASCII text, which needs no decomposition: the text is
+    /// lowercased into one scratch buffer and each word handed out as a slice of it.
+    private static func asciiTerms(_ text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(text.count, 1)) { lowered in
+            var length = 0
+            for (offset, byte) in text.enumerated() {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): lowered[offset] = byte
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): lowered[offset] = byte + 32
+                default:
+                    if length >= 2 { body(UnsafeBufferPointer(rebasing: lowered[(offset - length)..<offset])) }
+                    length = 0
+                    continue
+                }
+                length += 1
             }
+            if length >= 2 { body(UnsafeBufferPointer(rebasing: lowered[(text.count - length)..<text.count])) }
         }
-        flush()
     }
 
     static func terms(_ text: String) -> Set<String> {

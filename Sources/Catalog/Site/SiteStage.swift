@@ -24,20 +24,26 @@ public struct SiteStage: Sendable {
         for locale in index.locales {
             var documents: [SearchDocument] = []
             let present = model.contexts.indices.filter { index.isPresent($0, in: locale) }
-            // Pages are independent: render a chunk on every core, write it in order, and keep
-            // only the small search documents and sitemap entries, so memory stays bounded.
-            for chunk in PayloadPlan.batches(present, size: 256) {
-                let rendered = ConcurrentMap.map(Array(chunk)) { [renderer] context in
-                    let page = PageRef(locale: locale, context: context)
-                    guard let memo else { return renderPage(page, renderer: renderer, links: links, media: media) }
-                    return memo.page(page, stage: self, renderer: renderer, links: links, media: media)
-                }
-                for item in rendered {
+            // Pages are independent: render a chunk on every core while this thread writes the
+            // previous one in order (one writer: ext4 slows down with two), and keep only the
+            // small search documents and sitemap entries, so memory stays bounded.
+            func keep(_ pages: [RenderedPage]) throws {
+                for item in pages {
                     if let html = item.html { try write(item.path, html, to: sink) }
                     documents.append(item.document)
                     sitemap.append(item.sitemap)
                 }
             }
+            var previous: [RenderedPage] = []
+            for chunk in PayloadPlan.batches(present, size: 256) {
+                let rendered = try ConcurrentMap.map(Array(chunk), { [renderer] context in
+                    let page = PageRef(locale: locale, context: context)
+                    guard let memo else { return renderPage(page, renderer: renderer, links: links, media: media) }
+                    return memo.page(page, stage: self, renderer: renderer, links: links, media: media)
+                }, meanwhile: { [previous] in try keep(previous) })
+                previous = rendered
+            }
+            try keep(previous)
             renderer.filterOptions[locale] = SearchDocuments.filterOptions(documents, strings: renderer.strings(locale))
             let home = PageRef(locale: locale, context: nil)
             let homeBody = renderBody(model.app.body[locale] ?? model.app.body[model.app.defaultLocale],
@@ -67,10 +73,13 @@ public struct SiteStage: Sendable {
     /// `wrap` sees every link of the body resolved (a memo records them).
     func renderPage(_ page: PageRef, renderer: PageRenderer, links: BodyLinks, media: BodyLinks.MediaSet,
                     wrap: ((@escaping HTMLRenderer.Resolver) -> HTMLRenderer.Resolver)? = nil) -> RenderedPage {
-        let body = renderBody(page.context.flatMap { renderer.version($0, page.locale)?.body }, page: page, links: links,
-                              media: media, wrap: wrap)
-        return RenderedPage(path: renderer.index.diskPath(page), html: contextPage(page, body: body, renderer: renderer),
-                            document: SearchDocuments.document(page, bodyText: body.text, renderer: renderer),
+        let source = page.context.flatMap { renderer.version($0, page.locale)?.body }
+        let body = source.map { prepareBody($0, page: page, links: links, media: media, wrap: wrap) }
+        let html = contextPage(page, renderer: renderer, bodyCapacity: 2 * (source?.text.utf8.count ?? 0)) { out in
+            if let body { body.renderer.render(body.document, into: &out) }
+        }
+        return RenderedPage(path: renderer.index.diskPath(page), html: html,
+                            document: SearchDocuments.document(page, bodyText: body?.document.plainText ?? "", renderer: renderer),
                             sitemap: sitemapEntry(page, renderer: renderer))
     }
 
@@ -78,16 +87,22 @@ public struct SiteStage: Sendable {
         try sink.write(path, Data(text.utf8))
     }
 
-    private func renderBody(_ body: MarkdownBody?, page: PageRef, links: BodyLinks, media: BodyLinks.MediaSet,
-                            wrap: ((@escaping HTMLRenderer.Resolver) -> HTMLRenderer.Resolver)? = nil) -> (html: String, text: String) {
+    private func renderBody(_ body: MarkdownBody?, page: PageRef, links: BodyLinks, media: BodyLinks.MediaSet) -> (html: String, text: String) {
         guard let body else { return ("", "") }
-        let document = MarkdownParser.parse(body.text)
-        let resolve = links.resolver(for: page, source: body.source, media: media)
-        let renderer = HTMLRenderer(reservedIDs: PageShell.reservedIDs, resolve: wrap?(resolve) ?? resolve)
-        return (renderer.render(document), document.plainText)
+        let prepared = prepareBody(body, page: page, links: links, media: media)
+        return (prepared.renderer.render(prepared.document), prepared.document.plainText)
     }
 
-    private func contextPage(_ page: PageRef, body: (html: String, text: String), renderer: PageRenderer) -> String {
+    /// A body parsed, with the renderer that resolves its links for `page`; a context page
+    /// renders it in place, into the page's own buffer.
+    private func prepareBody(_ body: MarkdownBody, page: PageRef, links: BodyLinks, media: BodyLinks.MediaSet,
+                             wrap: ((@escaping HTMLRenderer.Resolver) -> HTMLRenderer.Resolver)? = nil)
+        -> (document: MarkdownNode, renderer: HTMLRenderer) {
+        let resolve = links.resolver(for: page, source: body.source, media: media)
+        return (MarkdownParser.parse(body.text), HTMLRenderer(reservedIDs: PageShell.reservedIDs, resolve: wrap?(resolve) ?? resolve))
+    }
+
+    private func contextPage(_ page: PageRef, renderer: PageRenderer, bodyCapacity: Int, body: (inout String) -> Void) -> String {
         guard let context = page.context, let version = renderer.version(context, page.locale) else { return "" }
         let index = renderer.index
         let node = index.model.contexts[context]
@@ -99,7 +114,9 @@ public struct SiteStage: Sendable {
         let frame = PageFrame(locale: page.locale, depth: index.depth(page), diskPath: index.diskPath(page),
                               title: version.title, description: version.summary, alternates: renderer.alternates(for: page),
                               breadcrumbs: renderer.breadcrumbs(for: page), jsonLD: jsonLD)
-        return renderer.shell.render(frame, strings: strings, main: renderer.contextPage(page, bodyHTML: body.html))
+        return renderer.shell.render(frame, strings: strings, mainCapacity: bodyCapacity + 6144) { html in
+            renderer.contextPage(page, into: &html, body: body)
+        }
     }
 
     func sitemapEntry(_ page: PageRef, renderer: PageRenderer) -> Sitemap.Entry {

@@ -2,31 +2,33 @@
 /// `<`, `>` and `&`, so the text cannot close the `<script>` element it sits in.
 enum StructuredData {
     /// `textLocale` is the language the text is in: the default locale for a fallback.
+    /// Written straight into text, as `JSON.object(…).serialized()` would write it: this
+    /// runs for every page, and `JSON` boxes every value it holds.
     static func learningResource(_ node: ContextNode, _ version: ContextVersion, textLocale: LocaleID,
                                  typeName: String, url: String) -> String {
-        var fields: [(String, JSON)] = [
-            ("@context", .string("https://schema.org")),
-            ("@type", .string("LearningResource")),
-            ("name", .string(version.title)),
-            ("url", .string(url)),
-            ("inLanguage", .string(textLocale.rawValue)),
-            ("learningResourceType", .string(typeName)),
-        ]
-        if let summary = version.summary { fields.append(("description", .string(summary))) }
-        if let age = node.suggestedAge { fields.append(("typicalAgeRange", .string(Formatting.typicalAgeRange(age)))) }
+        var json = JSONObjectWriter(capacity: 512)
+        json.field("@context", "https://schema.org")
+        json.field("@type", "LearningResource")
+        json.field("name", version.title)
+        json.field("url", url)
+        json.field("inLanguage", textLocale.rawValue)
+        json.field("learningResourceType", typeName)
+        if let summary = version.summary { json.field("description", summary) }
+        if let age = node.suggestedAge { json.field("typicalAgeRange", Formatting.typicalAgeRange(age)) }
         if let time = node.suggestedCompletionTime {
             // A range has no single duration: the longer bound is what a teacher plans for.
             let minutes = time.isUpperUnbounded ? time.lower : time.upper
-            fields.append(("timeRequired", .string(Formatting.isoDuration(minutes: minutes))))
+            json.field("timeRequired", Formatting.isoDuration(minutes: minutes))
         }
-        if !version.keywords.isEmpty { fields.append(("keywords", .string(version.keywords.joined(separator: ", ")))) }
+        if !version.keywords.isEmpty { json.field("keywords", version.keywords.joined(separator: ", ")) }
         if !node.standardsAlignments.isEmpty {
-            fields.append(("educationalAlignment", .array(node.standardsAlignments.map { standard in
-                .object([("@type", .string("AlignmentObject")), ("alignmentType", .string("educationalStandard")),
-                         ("targetName", .string(standard))])
-            })))
+            json.array("educationalAlignment", node.standardsAlignments) { standard, item in
+                item.field("@type", "AlignmentObject")
+                item.field("alignmentType", "educationalStandard")
+                item.field("targetName", standard)
+            }
         }
-        return JSON.object(fields).serialized()
+        return json.finish()
     }
 }
 

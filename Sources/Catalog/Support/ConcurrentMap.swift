@@ -10,6 +10,21 @@ enum ConcurrentMap {
         }
         return (0..<items.count).map { results[$0] }
     }
+
+    /// `map(items, transform)` on other threads while `meanwhile` runs on this one, so
+    /// that serial work (writing the last results) overlaps the next computation.
+    /// Waits for the map even when `meanwhile` throws.
+    static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R,
+                                              meanwhile: () throws -> Void) throws -> [R] {
+        let results = ResultSlots<[R]>(count: 1)
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { results[0] = map(items, transform) }
+        var failure: (any Error)?
+        do { try meanwhile() } catch { failure = error }
+        group.wait()
+        if let failure { throw failure }
+        return results[0]
+    }
 }
 
 /// One slot per result. Each slot is written by exactly one iteration and read only after

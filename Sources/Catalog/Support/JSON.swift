@@ -78,7 +78,9 @@ public indirect enum JSON: Hashable, Sendable {
     public static func escape(_ text: String, into out: inout String) {
         out += "\""
         // Most strings need no escaping: append them whole rather than scalar by scalar.
-        if !text.utf8.contains(where: needsEscape) {
+        // Scanning the contiguous bytes is several times faster than the UTF-8 view.
+        var scanned = text
+        if !scanned.withUTF8({ $0.contains(where: needsEscape) }) {
             out += text
             out += "\""
             return
@@ -125,4 +127,47 @@ extension JSON {
 
 extension Data {
     init(utf8 text: String) { self = Data(text.utf8) }
+}
+
+/// A compact JSON object written straight into text, byte for byte what
+/// `JSON.object(…).serialized()` writes: for objects built once per page, where
+/// boxing every value into `JSON` cost more than writing it.
+struct JSONObjectWriter {
+    private var out = "{"
+    private var isEmpty = true
+
+    init(capacity: Int = 0) { out.reserveCapacity(capacity) }
+
+    /// `"key":"value"`.
+    mutating func field(_ key: String, _ value: String) {
+        self.key(key)
+        JSON.escape(value, into: &out)
+    }
+
+    /// `"key":[{…},…]`, each element an object that `write` fills.
+    mutating func array<Element>(_ key: String, _ elements: [Element], _ write: (Element, inout JSONObjectWriter) -> Void) {
+        self.key(key)
+        guard !elements.isEmpty else { out += "[]"; return }
+        out += "["
+        for (index, element) in elements.enumerated() {
+            if index > 0 { out += "," }
+            var object = JSONObjectWriter()
+            write(element, &object)
+            out += object.finish()
+        }
+        out += "]"
+    }
+
+    /// The object's text; the writer is done.
+    mutating func finish() -> String {
+        out += "}"
+        return out
+    }
+
+    private mutating func key(_ key: String) {
+        if !isEmpty { out += "," }
+        isEmpty = false
+        JSON.escape(key, into: &out)
+        out += ":"
+    }
 }

@@ -5,12 +5,27 @@ extension StringProtocol {
     /// NSString: it runs for every range value of every file and for every heading and
     /// image of every page, where the bridging showed in profiles.
     var trimmingSpaces: String {
-        let scalars = unicodeScalars
+        let text = String(self)
+        if let trimmed = text.trimmingASCIISpaces() { return trimmed }
+        let scalars = text.unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return "" }
-        if !first.isHorizontalWhitespace, !last.isHorizontalWhitespace { return String(self) }
+        if !first.isHorizontalWhitespace, !last.isHorizontalWhitespace { return text }
         guard let start = scalars.firstIndex(where: { !$0.isHorizontalWhitespace }),
               let end = scalars.lastIndex(where: { !$0.isHorizontalWhitespace }) else { return "" }
         return String(String.UnicodeScalarView(scalars[start...end]))
+    }
+}
+
+extension String {
+    /// `trimmingSpaces` byte by byte when the text is bounded by ASCII at both ends (a
+    /// heading's plain text ends with a space); nil when a non-ASCII scalar, which may be
+    /// a space separator, is where the trimming would stop.
+    fileprivate func trimmingASCIISpaces() -> String? {
+        let bytes = utf8
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }) else { return "" }
+        guard let end = bytes.lastIndex(where: { !isSpace($0) }), bytes[start] < 0x80, bytes[end] < 0x80 else { return nil }
+        return start == bytes.startIndex && end == bytes.index(before: bytes.endIndex) ? self : String(self[start...end])
     }
 }
 

@@ -83,3 +83,9 @@ struct BodyLinksTestResolver {
     let text = MarkdownParser.parse("# Head\n\nSome *text* <b>x</b> `code`\nnext\n").plainText
     #expect(text == "Head Some text x code next ")
 }
+
+@Test(arguments: [("HTTPS://example.org", "https"), ("a+b-c.d:x", "a+b-c.d"), ("JavaScript:alert(1)", "javascript"),
+                  ("1abc:x", nil), (":x", nil), ("ab_c:x", nil), ("page.md", nil), ("ÄB:x", nil), ("ab:é", "ab")])
+func schemesAreLowercasedAndValidated(url: String, scheme: String?) {
+    #expect(LinkPolicy.scheme(of: url) == scheme)
+}
