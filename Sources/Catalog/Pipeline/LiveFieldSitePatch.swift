@@ -1,0 +1,119 @@
+import Foundation
+
+/// The site stage for a `FieldEdit`: the context's fields show on its own pages, on its
+/// parent's (a card), its previous and next siblings' (their links), every descendant's
+/// (breadcrumbs), the locale's home when it is a book (a card), and in the search index
+/// (its listing in a document chunk, its facets, its terms). Those pages are compared by
+/// their `PageInputs` and rendered when they differ; the chunk holding a changed listing
+/// is printed again, the facet files and the home and search pages (their filter
+/// options) when its facets changed, the home pages when it is a book, and the search
+/// shards whose postings changed (`LiveSitePatch.updateSearch`). Sitemap entries and
+/// alternates depend only on which locales a context is in, which a `FieldEdit` keeps.
+enum LiveFieldSitePatch {
+    private enum Outcome {
+        case same
+        case rendered(RenderedPage, SitePageMemo.Entry, old: SitePageMemo.Entry)
+    }
+
+    /// Nil when a page is not known or its published media would change.
+    static func make(edit: FieldEdit, settled: LiveSettled, memo: SitePageMemo, contentRoot: URL) -> LiveSitePatch? {
+        var patch = LiveSitePatch()
+        memo.beginPatch()
+        var patched = settled.siteIndex ?? SiteIndex(model: edit.model, thumbnails: settled.thumbnails)
+        patched.model = edit.model
+        let index = patched
+        patch.index = index
+        var renderer = PageRenderer(index: index, branding: settled.branding)
+        let links = BodyLinks(index: index, contentRoot: contentRoot)
+        let stage = SiteStage(contentRoot: contentRoot)
+        let pages = pagesShowing(edit.modelIndex, index: index)
+        let outcomes = ConcurrentMap.map(pages) { [renderer] page -> Outcome? in
+            guard let old = memo.committed(index.diskPath(page)), let inputs = PageInputs(page, renderer: renderer)
+            else { return nil }
+            if inputs == old.inputs { return .same }
+            guard let new = memo.rerender(page, stage: stage, renderer: renderer, links: links, media: BodyLinks.MediaSet()),
+                  old.links == new.entry.links
+                    || LiveSitePatch.media(old.links, page, links) == LiveSitePatch.media(new.entry.links, page, links)
+            else { return nil }
+            return .rendered(new.page, new.entry, old: old)
+        }
+        var documents: [LocaleID: [String: (new: SearchDocument, old: SearchDocument)]] = [:]
+        for (page, outcome) in zip(pages, outcomes) {
+            guard let outcome else { return nil }
+            guard case .rendered(let rendered, let entry, let old) = outcome else { continue }
+            guard let html = rendered.html else { return nil }
+            patch.changed[rendered.path] = Data(html.utf8)
+            documents[page.locale, default: [:]][rendered.path] = (entry.document, old.document)
+            patch.rendered += 1
+        }
+        let isBook = edit.model.contexts[edit.modelIndex].parent == nil
+        for locale in index.locales where documents[locale] != nil || (isBook && index.isPresent(edit.modelIndex, in: locale)) {
+            let changed = documents[locale] ?? [:]
+            guard patch.updateSearch(locale, changed.keys.sorted().compactMap { changed[$0]?.new }, memo: memo),
+                  patch.listings(locale, changed: changed, index: index, memo: memo, renderer: &renderer, isBook: isBook,
+                                 stage: stage, links: links)
+            else { return nil }
+        }
+        return patch
+    }
+
+    /// The pages that can show a context's fields, in every locale it is in.
+    private static func pagesShowing(_ context: Int, index: SiteIndex) -> [PageRef] {
+        let contexts = index.model.contexts
+        var end = context + 1
+        while end < contexts.count, contexts[end].depth > contexts[context].depth { end += 1 }
+        var pages: [PageRef] = []
+        for locale in index.locales where index.isPresent(context, in: locale) {
+            let own = PageRef(locale: locale, context: context)
+            let (previous, next) = index.neighbours(of: own)
+            var shown = [own]
+            if let parent = contexts[context].parent, index.isPresent(parent, in: locale) { shown.append(PageRef(locale: locale, context: parent)) }
+            for other in [previous, next].compactMap({ $0 }) { shown.append(PageRef(locale: locale, context: other)) }
+            for descendant in (context + 1)..<end where index.isPresent(descendant, in: locale) {
+                shown.append(PageRef(locale: locale, context: descendant))
+            }
+            pages += shown
+        }
+        return pages
+    }
+}
+
+extension LiveSitePatch {
+    /// Prints again a locale's document chunks whose listings changed, its facet files and
+    /// its home and search pages when facets changed, and its home pages for a book.
+    /// - Parameter changed: page path → its new and last search documents.
+    mutating func listings(_ locale: LocaleID, changed: [String: (new: SearchDocument, old: SearchDocument)],
+                           index: SiteIndex, memo: SitePageMemo, renderer: inout PageRenderer, isBook: Bool,
+                           stage: SiteStage, links: BodyLinks) -> Bool {
+        let listed = changed.filter { !Self.sameListing($0.value.new, $0.value.old) }
+        let facets = changed.contains { $0.value.new.facets != $0.value.old.facets }
+        guard !listed.isEmpty || facets || isBook else { return true }
+        let present = index.model.contexts.indices.filter { index.isPresent($0, in: locale) }
+        let paths = present.map { index.diskPath(PageRef(locale: locale, context: $0)) }
+        var all: [SearchDocument] = []
+        all.reserveCapacity(paths.count)
+        for path in paths {
+            guard let document = changed[path]?.new ?? memo.committed(path)?.document else { return false }
+            all.append(document)
+        }
+        let builder = SearchIndexBuilder(locale: locale)
+        let chunks = Set(paths.indices.filter { listed[paths[$0]] != nil }.map { $0 / SearchIndexBuilder.chunkSize })
+        for number in chunks {
+            let start = number * SearchIndexBuilder.chunkSize
+            let file = builder.chunkFile(number, all[start..<min(start + SearchIndexBuilder.chunkSize, all.count)])
+            self.changed[file.path] = Data(file.text.utf8)
+        }
+        if facets {
+            for name in SearchIndexBuilder.facetNames {
+                let file = builder.facetFile(name, all)
+                self.changed[file.path] = Data(file.text.utf8)
+            }
+        }
+        guard facets || isBook else { return true }
+        renderer.filterOptions[locale] = SearchDocuments.filterOptions(all, strings: renderer.strings(locale))
+        for file in stage.homeAndSearchPages(locale, renderer: renderer, links: links, media: BodyLinks.MediaSet()) {
+            self.changed[file.path] = Data(file.text.utf8)
+        }
+        return true
+    }
+}
