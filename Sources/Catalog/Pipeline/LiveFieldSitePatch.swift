@@ -37,13 +37,14 @@ enum LiveFieldSitePatch {
             else { return nil }
             return .rendered(new.page, new.entry, old: old)
         }
-        var documents: [LocaleID: [String: (new: SearchDocument, old: SearchDocument)]] = [:]
+        var documents: [LocaleID: [Int: (new: SearchDocument, old: SearchDocument)]] = [:]
         for (page, outcome) in zip(pages, outcomes) {
             guard let outcome else { return nil }
             guard case .rendered(let rendered, let entry, let old) = outcome else { continue }
             guard let html = rendered.html else { return nil }
             patch.changed[rendered.path] = Data(html.utf8)
-            documents[page.locale, default: [:]][rendered.path] = (entry.document, old.document)
+            guard let context = page.context else { return nil }
+            documents[page.locale, default: [:]][context] = (entry.document, old.document)
             patch.rendered += 1
         }
         let isBook = edit.model.contexts[edit.modelIndex].parent == nil
@@ -81,35 +82,36 @@ enum LiveFieldSitePatch {
 extension LiveSitePatch {
     /// Prints again a locale's document chunks whose listings changed, its facet files and
     /// its home and search pages when facets changed, and its home pages for a book.
-    /// - Parameter changed: page path → its new and last search documents.
-    mutating func listings(_ locale: LocaleID, changed: [String: (new: SearchDocument, old: SearchDocument)],
+    /// - Parameter changed: context → its page's new and last search documents.
+    mutating func listings(_ locale: LocaleID, changed: [Int: (new: SearchDocument, old: SearchDocument)],
                            index: SiteIndex, memo: SitePageMemo, renderer: inout PageRenderer, isBook: Bool,
                            stage: SiteStage, links: BodyLinks) -> Bool {
-        let listed = changed.filter { !Self.sameListing($0.value.new, $0.value.old) }
-        let facets = changed.contains { $0.value.new.facets != $0.value.old.facets }
+        let listed = changed.keys.filter { !Self.sameListing(changed[$0]!.new, changed[$0]!.old) }
+        let facets = changed.values.contains { $0.new.facets != $0.old.facets }
         guard !listed.isEmpty || facets || isBook else { return true }
+        // A document's id is its page's place among the locale's pages, in context order.
         let present = index.model.contexts.indices.filter { index.isPresent($0, in: locale) }
-        let paths = present.map { index.diskPath(PageRef(locale: locale, context: $0)) }
-        var all: [SearchDocument] = []
-        all.reserveCapacity(paths.count)
-        for path in paths {
-            guard let document = changed[path]?.new ?? memo.committed(path)?.document else { return false }
-            all.append(document)
+        func document(_ id: Int) -> SearchDocument? {
+            changed[present[id]]?.new ?? memo.committed(index.diskPath(PageRef(locale: locale, context: present[id])))?.document
         }
         let builder = SearchIndexBuilder(locale: locale)
-        let chunks = Set(paths.indices.filter { listed[paths[$0]] != nil }.map { $0 / SearchIndexBuilder.chunkSize })
-        for number in chunks {
-            let start = number * SearchIndexBuilder.chunkSize
-            let file = builder.chunkFile(number, all[start..<min(start + SearchIndexBuilder.chunkSize, all.count)])
+        let size = SearchIndexBuilder.chunkSize
+        for number in Set(listed.compactMap { present.firstIndex(of: $0) }.map { $0 / size }) {
+            let ids = (number * size)..<min(number * size + size, present.count)
+            let chunk = ids.compactMap(document)
+            guard chunk.count == ids.count else { return false }
+            let file = builder.chunkFile(number, chunk[...])
             self.changed[file.path] = Data(file.text.utf8)
         }
+        guard facets || isBook else { return true }
+        let all = present.indices.compactMap(document)
+        guard all.count == present.count else { return false }
         if facets {
             for name in SearchIndexBuilder.facetNames {
                 let file = builder.facetFile(name, all)
                 self.changed[file.path] = Data(file.text.utf8)
             }
         }
-        guard facets || isBook else { return true }
         renderer.filterOptions[locale] = SearchDocuments.filterOptions(all, strings: renderer.strings(locale))
         for file in stage.homeAndSearchPages(locale, renderer: renderer, links: links, media: BodyLinks.MediaSet()) {
             self.changed[file.path] = Data(file.text.utf8)
