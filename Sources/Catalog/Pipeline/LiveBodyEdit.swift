@@ -26,6 +26,9 @@ struct LiveSettled: Sendable {
     var bodies: [String: BodyUse]
     /// The site index of `model`, once a patch has made one.
     var siteIndex: SiteIndex?
+    /// Per locale, the contexts that have a page in it, in order: a page's place here is
+    /// its search document's id (a patch keeps which locales each context is in).
+    var present: [LocaleID: [Int]] = [:]
 
     /// Loading's and validation's diagnostics: those before the body checks'.
     var beforeBodyChecks: [Diagnostic] { loading + validation.joined() }

@@ -87,11 +87,17 @@ public final class LiveBuild: Sendable {
         // Made here, so that the first body edit after this build is as quick as the next ones.
         let siteIndex = timer.measure("site") { SiteIndex(model: model, thumbnails: thumbnails) }
         let contextFiles = timer.measure("model") { LiveSettled.filesOfContexts(kept.tree) }
+        let present = timer.measure("site") {
+            Dictionary(uniqueKeysWithValues: siteIndex.locales.map { locale in
+                (locale, model.contexts.indices.filter { siteIndex.isPresent($0, in: locale) })
+            })
+        }
         settled.withLock {
             $0 = LiveSettled(stamps: stamps, tree: kept.tree, model: model, contextsByFile: contextFiles, thumbnails: thumbnails,
                              branding: branding, loading: kept.loading, validation: kept.validation,
                              afterBodyChecks: Array(bag.items[afterBodyChecks...]), contextCount: count,
-                             pages: pagePaths, bodies: LiveSettled.bodyUses(model), siteIndex: siteIndex)
+                             pages: pagePaths, bodies: LiveSettled.bodyUses(model), siteIndex: siteIndex,
+                             present: present)
         }
         let result = BuildResult(diagnostics: bag, wrote: true, contextCount: count, timings: timer)
         return Outcome(result: result, pagesReused: pages.reusedCount, filesWritten: applied.written,

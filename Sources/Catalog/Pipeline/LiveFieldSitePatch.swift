@@ -51,8 +51,9 @@ enum LiveFieldSitePatch {
         for locale in index.locales where documents[locale] != nil || (isBook && index.isPresent(edit.modelIndex, in: locale)) {
             let changed = documents[locale] ?? [:]
             guard patch.updateSearch(locale, changed.keys.sorted().compactMap { changed[$0]?.new }, memo: memo),
-                  patch.listings(locale, changed: changed, index: index, memo: memo, renderer: &renderer, isBook: isBook,
-                                 stage: stage, links: links)
+                  let present = settled.present[locale],
+                  patch.listings(locale, changed: changed, present: present, index: index, memo: memo,
+                                 renderer: &renderer, isBook: isBook, stage: stage, links: links)
             else { return nil }
         }
         return patch
@@ -82,21 +83,28 @@ enum LiveFieldSitePatch {
 extension LiveSitePatch {
     /// Prints again a locale's document chunks whose listings changed, its facet files and
     /// its home and search pages when facets changed, and its home pages for a book.
-    /// - Parameter changed: context → its page's new and last search documents.
+    /// - Parameters:
+    ///   - changed: context → its page's new and last search documents.
+    ///   - present: the contexts with a page in the locale, in order (`LiveSettled.present`).
     mutating func listings(_ locale: LocaleID, changed: [Int: (new: SearchDocument, old: SearchDocument)],
-                           index: SiteIndex, memo: SitePageMemo, renderer: inout PageRenderer, isBook: Bool,
-                           stage: SiteStage, links: BodyLinks) -> Bool {
+                           present: [Int], index: SiteIndex, memo: SitePageMemo, renderer: inout PageRenderer,
+                           isBook: Bool, stage: SiteStage, links: BodyLinks) -> Bool {
         let listed = changed.keys.filter { !Self.sameListing(changed[$0]!.new, changed[$0]!.old) }
         let facets = changed.values.contains { $0.new.facets != $0.old.facets }
         guard !listed.isEmpty || facets || isBook else { return true }
         // A document's id is its page's place among the locale's pages, in context order.
-        let present = index.model.contexts.indices.filter { index.isPresent($0, in: locale) }
         func document(_ id: Int) -> SearchDocument? {
             changed[present[id]]?.new ?? memo.committed(index.diskPath(PageRef(locale: locale, context: present[id])))?.document
         }
         let builder = SearchIndexBuilder(locale: locale)
         let size = SearchIndexBuilder.chunkSize
-        for number in Set(listed.compactMap { present.firstIndex(of: $0) }.map { $0 / size }) {
+        var numbers = Set<Int>()
+        for context in listed {
+            let id = Self.position(of: context, in: present)
+            guard id < present.count, present[id] == context else { return false }
+            numbers.insert(id / size)
+        }
+        for number in numbers {
             let ids = (number * size)..<min(number * size + size, present.count)
             let chunk = ids.compactMap(document)
             guard chunk.count == ids.count else { return false }
@@ -117,5 +125,15 @@ extension LiveSitePatch {
             self.changed[file.path] = Data(file.text.utf8)
         }
         return true
+    }
+
+    /// The first place whose context is not below `context` (binary search).
+    private static func position(of context: Int, in list: [Int]) -> Int {
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < context { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -39,7 +39,6 @@ struct SearchIndexBuilder {
     ///   - texts: shards serialized by earlier builds, taken again when equal.
     func files(for documents: [SearchDocument], postings: [String: ([Int], [Int])],
                texts: ShardTextMemo? = nil) -> [(path: String, text: String)] {
-        let base = "search/\(locale.rawValue)/"
         var files = shardFiles(postings: postings, documentCount: documents.count, texts: texts)
         let manifest = files.removeLast()
         for start in stride(from: 0, to: documents.count, by: Self.chunkSize) {
