@@ -6,6 +6,8 @@
 #   bench/site/run.sh --with-100k     # also 100,000 (about 10 minutes of Hugo alone)
 #   bench/site/run.sh --sizes 1000 --runs 3 --no-readme   # quick check while developing
 #   bench/site/run.sh --sizes 10000 --serve-only          # only the one-file edits under `serve`
+#   bench/site/run.sh --sizes 10000 --serve-only --edit frontmatter   # edit titles and summaries instead
+#   bench/site/run.sh ... --tool /tmp/base/catalog-build  # time another binary (implies --no-build)
 #
 # Generated corpora and outputs go to $BENCH_DIR (default /tmp/catalog-bench), never
 # into the repository. Needs: python3, hyperfine, hugo, cc with libcmark-gfm, /usr/bin/time.
@@ -20,6 +22,8 @@ runs=5
 readme=1
 build=1
 serve_only=0
+edit=body
+tool=""
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -29,6 +33,8 @@ while [ $# -gt 0 ]; do
         --no-readme) readme=0 ;;
         --no-build) build=0 ;;
         --serve-only) serve_only=1; readme=0 ;;
+        --edit) shift; edit="$1"; case "$edit" in body|frontmatter) ;; *) echo "--edit body|frontmatter" >&2; exit 2 ;; esac ;;
+        --tool) shift; tool="$1"; build=0 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
     shift
@@ -43,7 +49,7 @@ trap 'rm -rf "$trash"' EXIT
 rm -f "$results"/*.json "$results"/*.txt
 
 if [ "$build" = 1 ]; then (cd "$repo" && swift build -c release >&2); fi
-tool="$repo/.build/release/catalog-build"
+tool="${tool:-$repo/.build/release/catalog-build}"
 
 # The C floor: libcmark-gfm with the GFM extensions, as our renderer uses.
 cc -O2 -DGFM -o "$work/md_floor" "$shared/md_floor.c" -lcmark-gfm -lcmark-gfm-extensions
@@ -108,7 +114,13 @@ serve_edits() {
     local pid=$!
     until grep -q "Serving" "$log" 2>/dev/null || ! kill -0 "$pid" 2>/dev/null; do sleep 0.5; done
     for i in $(seq "$runs"); do
-        printf '\nServe edit %s.\n' "$i" >> "$edited"
+        if [ "$edit" = frontmatter ]; then
+            # A one-line field, title and summary in turn (the file's shape stays the same).
+            if [ $(( i % 2 )) = 1 ]; then sed -i "s/^title: .*/title: \"Serve edit $i $RANDOM\"/" "$edited"
+            else sed -i "s/^summary: .*/summary: \"Edited summary $i $RANDOM.\"/" "$edited"; fi
+        else
+            printf '\nServe edit %s.\n' "$i" >> "$edited"
+        fi
         sleep 2
     done
     kill -INT "$pid"; wait "$pid" || true

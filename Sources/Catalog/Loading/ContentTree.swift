@@ -9,6 +9,10 @@ struct ContentTree: Sendable {
     var contexts: [LoadedContext]
     /// Indices of the app's children, in display order.
     var rootChildren: [Int]
+    /// When set, the only contexts the validation rules report on (`published`); the rest
+    /// of the tree is still there for them to look at. A long-lived build (`serve`) checks
+    /// the one context an edit changed this way (`LiveValidation`).
+    var validationScope: [Int]? = nil
 
     /// Children of a context index, or of the app for nil.
     func children(of index: Int?) -> [Int] {

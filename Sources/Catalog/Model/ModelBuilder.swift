@@ -21,6 +21,15 @@ struct ModelBuilder {
         return CatalogModel(app: makeApp(children: rootChildren), contexts: nodes)
     }
 
+    /// The node of one context of the tree, with the parent it has in the model and that
+    /// parent's node (what it inherits); for a long-lived build (`serve`) that patches one
+    /// context of the last model. Its children are left empty, as `build` fills them.
+    func node(_ treeIndex: Int, parent: Int?, parentNode: ContextNode?) -> ContextNode {
+        var node = makeNode(tree.contexts[treeIndex], parent: parentNode.map(Inherited.init))
+        node.parent = parent
+        return node
+    }
+
     /// What a context takes from its parent (a few values, not a copy of the whole node).
     private struct Inherited {
         var locales: Set<LocaleID>

@@ -96,20 +96,28 @@ final class BodyCheckMemo: Sendable {
 /// Loading, validation and the model as `CatalogLoader.load` runs them, with the parses
 /// and body checks of unchanged files taken from a long-lived build's memory.
 enum LiveLoader {
-    /// - Parameter beforeBodyChecks: set to the diagnostics of loading and validation
-    ///   (those the body checks' follow), when the model was built.
+    /// What a `FieldEdit` patches: the tree, loading's diagnostics and each rule's.
+    struct Kept {
+        var tree: ContentTree
+        var loading: [Diagnostic]
+        var validation: [[Diagnostic]]
+    }
+
+    /// - Parameter kept: set when the model was built.
     static func load(_ root: ContentRoot, timer: inout StageTimer, parses: IncrementalParseCache,
-                     bodies: BodyCheckMemo, contentFiles: Set<String>, beforeBodyChecks: inout [Diagnostic]) -> LoadResult {
+                     bodies: BodyCheckMemo, contentFiles: Set<String>, kept: inout Kept?) -> LoadResult {
         var bag = DiagnosticBag()
         guard let tree = timer.measure("load", { ContentLoader(root: root).loadTree(into: &bag, cache: parses) }) else {
             return LoadResult(model: nil, diagnostics: bag, coverage: nil)
         }
-        timer.measure("validate") { Validator.validate(tree, into: &bag) }
+        let loading = bag.items
+        let validation = timer.measure("validate") { LiveValidation.run(tree) }
+        for list in validation { bag.append(contentsOf: list) }
         let model = timer.measure("model") { ModelBuilder(tree: tree).build() }
         let checked = timer.measure("body checks") {
             bodies.check(model, contentRoot: root.url, contentFiles: contentFiles)
         }
-        beforeBodyChecks = bag.items
+        kept = Kept(tree: tree, loading: loading, validation: validation)
         bag.append(contentsOf: checked)
         return LoadResult(model: model, diagnostics: bag, coverage: nil)
     }

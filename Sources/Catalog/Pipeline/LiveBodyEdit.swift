@@ -1,18 +1,23 @@
 import Foundation
 
 /// What a long-lived build (`serve`) keeps of its last successful build so that an edit
-/// of Markdown bodies alone can be applied without loading, validating or modelling the
-/// whole catalog again (`BodyEdit`).
+/// of Markdown bodies alone (`BodyEdit`) or of one context's fields (`FieldEdit`) can be
+/// applied without loading, validating or modelling the whole catalog again.
 struct LiveSettled: Sendable {
     /// Every file under the content directory (directories as `path/`), as stamped before
     /// that build read anything (`FileStamp.trusted`).
     var stamps: [String: FileStamp]
+    /// The tree the model was built from (bodies as loaded: a `BodyEdit` patches only the
+    /// model), the model, and each context's defining file → its tree index.
+    var tree: ContentTree
     var model: CatalogModel
+    var contextsByFile: [String: Int]
     var thumbnails: ThumbnailSet
     var branding: Branding
-    /// Loading's and validation's diagnostics (those before the body checks'), and those
-    /// of the thumbnails and the site (after them).
-    var beforeBodyChecks: [Diagnostic]
+    /// Loading's diagnostics, and each validation rule's (`LiveValidation`).
+    var loading: [Diagnostic]
+    var validation: [[Diagnostic]]
+    /// The diagnostics of the thumbnails and the site (after the body checks').
     var afterBodyChecks: [Diagnostic]
     var contextCount: Int
     /// The page paths the build produced.
@@ -21,6 +26,12 @@ struct LiveSettled: Sendable {
     var bodies: [String: BodyUse]
     /// The site index of `model`, once a patch has made one.
     var siteIndex: SiteIndex?
+    /// Per locale, the contexts that have a page in it, in order: a page's place here is
+    /// its search document's id (a patch keeps which locales each context is in).
+    var present: [LocaleID: [Int]] = [:]
+
+    /// Loading's and validation's diagnostics: those before the body checks'.
+    var beforeBodyChecks: [Diagnostic] { loading + validation.joined() }
 
     struct BodyUse: Sendable {
         var mode: FrontMatterReader.Mode
@@ -42,6 +53,43 @@ struct LiveSettled: Sendable {
     }
 }
 
+/// What an edit changed, when a build can patch the last one with it.
+enum LiveEdit {
+    case bodies(BodyEdit)
+    /// One file changed beyond its body: `FieldEdit.make` decides whether it is one.
+    case fields(path: String, old: ParsedFile, new: ParsedFile)
+
+    /// Nil when the change is neither (the caller then builds as usual). Parses the
+    /// changed files (kept by `parses` either way).
+    static func detect(stamps: [String: FileStamp], settled: LiveSettled, content: ContentRoot,
+                       parses: IncrementalParseCache) -> LiveEdit? {
+        guard stamps.count == settled.stamps.count else { return nil }
+        var changed: [(path: String, mode: FrontMatterReader.Mode)] = []
+        for (path, stamp) in stamps {
+            guard let before = settled.stamps[path] else { return nil }
+            guard stamp != before || stamp.size < 0 else { continue }
+            if let use = settled.bodies[path] {
+                changed.append((path, use.mode))
+            } else if let file = settled.contextFile(path) {
+                changed.append((path, file.locale == nil ? .context : .translation))
+            } else {
+                return nil
+            }
+        }
+        let reader = FrontMatterReader(root: content, locales: settled.model.app.locales)
+        let parsed = changed.sorted { $0.path < $1.path }.map { file in
+            (path: file.path, parse: parses.reparse(ParseRequest(relativePath: file.path, mode: file.mode), reader: reader))
+        }
+        if let edit = BodyEdit.detect(parsed, settled: settled) { return .bodies(edit) }
+        // Files read again only because their stamps were too recent to trust are no edit.
+        let edited = parsed.filter { item in
+            item.parse.old?.diagnostics != item.parse.new.diagnostics || settled.fields(of: item.path) != item.parse.new.fields
+        }
+        guard edited.count == 1, let only = edited.first, let old = only.parse.old else { return nil }
+        return .fields(path: only.path, old: old, new: only.parse.new)
+    }
+}
+
 /// An edit that changed nothing but the bodies of some context files: the same files and
 /// directories, each changed file's front matter read to the same fields and the same
 /// diagnostics. Then validation, thumbnails and payloads cannot change (no rule and no
@@ -51,24 +99,17 @@ struct BodyEdit {
     /// The changed files and their new bodies.
     var bodies: [(path: String, body: MarkdownBody)]
 
-    /// Nil when the change is not such an edit (the caller then builds as usual). Parses
-    /// the changed files (kept by `parses` either way).
-    static func detect(stamps: [String: FileStamp], settled: LiveSettled, content: ContentRoot,
-                       parses: IncrementalParseCache) -> BodyEdit? {
-        guard stamps.count == settled.stamps.count else { return nil }
-        var changed: [String] = []
-        for (path, stamp) in stamps {
-            guard let before = settled.stamps[path] else { return nil }
-            if stamp != before || stamp.size < 0 { changed.append(path) }
-        }
-        guard changed.allSatisfy({ settled.bodies[$0] != nil }) else { return nil }
-        let reader = FrontMatterReader(root: content, locales: settled.model.app.locales)
+    /// Nil when the changed files (parsed again) are not such an edit.
+    static func detect(_ parsed: [(path: String, parse: (old: ParsedFile?, new: ParsedFile))],
+                       settled: LiveSettled) -> BodyEdit? {
         var bodies: [(path: String, body: MarkdownBody)] = []
-        for path in changed.sorted() {
-            guard let use = settled.bodies[path] else { return nil }
-            let (old, new) = parses.reparse(ParseRequest(relativePath: path, mode: use.mode), reader: reader)
-            guard let old, let body = new.fields.body, let oldBody = old.fields.body,
-                  old.diagnostics == new.diagnostics, sameButBody(old.fields, new.fields) else { return nil }
+        for (path, parse) in parsed {
+            // Compared with what the last build was made of (a file whose patch failed is
+            // parsed, and its diagnostics kept, but not in that build).
+            let (old, new) = parse
+            guard settled.bodies[path] != nil, let current = settled.fields(of: path), let old,
+                  let body = new.fields.body, let oldBody = current.body,
+                  old.diagnostics == new.diagnostics, sameButBody(current, new.fields) else { return nil }
             // A file stamped too soon after its last write is read again even if unchanged.
             if body != oldBody { bodies.append((path, body)) }
         }
@@ -83,17 +124,23 @@ struct BodyEdit {
         return a == b
     }
 
-    /// The model with the new bodies, and the pages that show them.
-    func patch(_ settled: LiveSettled) -> (model: CatalogModel, pages: [PageRef]) {
+    /// The tree and model with the new bodies, and the pages that show them.
+    func patch(_ settled: LiveSettled) -> (tree: ContentTree, model: CatalogModel, pages: [PageRef]) {
+        var tree = settled.tree
         var model = settled.model
         var pages: [PageRef] = []
         for (path, body) in bodies {
+            switch settled.contextFile(path) {
+            case let (index, locale?)?: tree.contexts[index].translations[locale]?.body = body
+            case let (index, nil)?: tree.contexts[index].fields.body = body
+            case nil: break
+            }
             for page in settled.bodies[path]?.pages ?? [] {
                 guard let context = page.context else { continue }
                 model.contexts[context].versions[page.locale]?.body = body
                 pages.append(page)
             }
         }
-        return (model, pages)
+        return (tree, model, pages)
     }
 }

@@ -32,7 +32,11 @@ public final class LiveBuild: Sendable {
         public var pagesReused = 0
         public var filesWritten = 0
         public var filesRemoved = 0
+        /// How the build was made: every stage, or the last build patched.
+        var path: Path = .whole
     }
+
+    enum Path: Sendable { case whole, bodies, fields }
 
     /// Builds the content as it is now. Content errors leave the output untouched; an
     /// environment failure throws (and the next rebuild replaces the output whole).
@@ -46,7 +50,7 @@ public final class LiveBuild: Sendable {
             (listed ?? TreeStamps.collect(content.url, directories: true)).mapValues { $0.trusted(at: now) }
         }
         if let last = settled.withLock({ $0 }), output.isKnown,
-           let outcome = try rebuildBodies(stamps: stamps, settled: last, timer: &timer) {
+           let outcome = try rebuildPatched(stamps: stamps, settled: last, timer: &timer) {
             return outcome
         }
         settled.withLock { $0 = nil }
@@ -56,11 +60,11 @@ public final class LiveBuild: Sendable {
     /// Every stage over the whole catalog, each taking what it can from the memos.
     private func rebuildAll(stamps: [String: FileStamp], timer: inout StageTimer) throws -> Outcome {
         let files = Set(stamps.keys.filter { !$0.hasSuffix("/") })
-        var beforeBodyChecks: [Diagnostic] = []
+        var kept: LiveLoader.Kept?
         let loaded = LiveLoader.load(content, timer: &timer, parses: parses, bodies: bodies, contentFiles: files,
-                                     beforeBodyChecks: &beforeBodyChecks)
+                                     kept: &kept)
         var bag = loaded.diagnostics
-        guard let model = loaded.model, !bag.hasErrors else {
+        guard let model = loaded.model, let kept, !bag.hasErrors else {
             return Outcome(result: BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer))
         }
         let afterBodyChecks = bag.items.count
@@ -82,25 +86,41 @@ public final class LiveBuild: Sendable {
         let applied = try timer.measure("write") { try write(sink.written, pages: pagePaths) }
         // Made here, so that the first body edit after this build is as quick as the next ones.
         let siteIndex = timer.measure("site") { SiteIndex(model: model, thumbnails: thumbnails) }
+        let contextFiles = timer.measure("model") { LiveSettled.filesOfContexts(kept.tree) }
+        let present = timer.measure("site") {
+            Dictionary(uniqueKeysWithValues: siteIndex.locales.map { locale in
+                (locale, model.contexts.indices.filter { siteIndex.isPresent($0, in: locale) })
+            })
+        }
         settled.withLock {
-            $0 = LiveSettled(stamps: stamps, model: model, thumbnails: thumbnails, branding: branding,
-                             beforeBodyChecks: beforeBodyChecks, afterBodyChecks: Array(bag.items[afterBodyChecks...]),
-                             contextCount: count, pages: pagePaths, bodies: LiveSettled.bodyUses(model),
-                             siteIndex: siteIndex)
+            $0 = LiveSettled(stamps: stamps, tree: kept.tree, model: model, contextsByFile: contextFiles, thumbnails: thumbnails,
+                             branding: branding, loading: kept.loading, validation: kept.validation,
+                             afterBodyChecks: Array(bag.items[afterBodyChecks...]), contextCount: count,
+                             pages: pagePaths, bodies: LiveSettled.bodyUses(model), siteIndex: siteIndex,
+                             present: present)
         }
         let result = BuildResult(diagnostics: bag, wrote: true, contextCount: count, timings: timer)
         return Outcome(result: result, pagesReused: pages.reusedCount, filesWritten: applied.written,
                        filesRemoved: applied.removed)
     }
 
-    /// A `BodyEdit` applied to the last build; nil when the change is not one (or its pages
-    /// reach further than their bodies), and the caller builds everything.
-    private func rebuildBodies(stamps: [String: FileStamp], settled last: LiveSettled,
+    /// A `BodyEdit` or `FieldEdit` applied to the last build; nil when the change is
+    /// neither (or its pages reach further), and the caller builds everything.
+    private func rebuildPatched(stamps: [String: FileStamp], settled last: LiveSettled,
+                                timer: inout StageTimer) throws -> Outcome? {
+        switch timer.measure("load", { LiveEdit.detect(stamps: stamps, settled: last, content: content, parses: parses) }) {
+        case nil: return nil
+        case .bodies(let edit): return try rebuildBodies(edit, stamps: stamps, settled: last, timer: &timer)
+        case .fields(let path, let old, let new):
+            guard let edit = timer.measure("revalidate", { FieldEdit.make(path: path, old: old, new: new, settled: last) })
+            else { return nil }
+            return try rebuildFields(edit, stamps: stamps, settled: last, timer: &timer)
+        }
+    }
+
+    private func rebuildBodies(_ edit: BodyEdit, stamps: [String: FileStamp], settled last: LiveSettled,
                                timer: inout StageTimer) throws -> Outcome? {
-        guard let edit = timer.measure("load", {
-            BodyEdit.detect(stamps: stamps, settled: last, content: content, parses: parses)
-        }) else { return nil }
-        let (model, changedPages) = timer.measure("model") { edit.patch(last) }
+        let (tree, model, changedPages) = timer.measure("model") { edit.patch(last) }
         let checked = timer.measure("body checks") { bodies.recheck(edit.bodies.map(\.body), contentRoot: content.url) }
         var bag = DiagnosticBag()
         bag.append(contentsOf: last.beforeBodyChecks)
@@ -111,30 +131,70 @@ public final class LiveBuild: Sendable {
             settled.withLock { state in
                 for (path, _) in edit.bodies { state?.stamps[path] = FileStamp(size: -1, modified: -1, inode: 0) }
             }
-            return Outcome(result: BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer))
+            return Outcome(result: BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer), path: .bodies)
         }
         guard let patch = timer.measure("site", {
             LiveSitePatch.make(model: model, settled: last, pages: changedPages, memo: pages, contentRoot: content.url)
         }) else { return nil }
-        let applied = try timer.measure("write") { () throws -> (written: Int, removed: Int) in
-            do {
-                let applied = try output.patch(changed: patch.changed, removed: patch.removed, pages: last.pages)
-                pages.commit()
-                return applied
-            } catch {
-                pages.reset()
-                settled.withLock { $0 = nil }
-                throw error
-            }
-        }
+        let applied = try timer.measure("write") { try apply(patch.changed, removing: patch.removed, pages: last.pages) }
         settled.withLock {
             $0?.stamps = stamps
+            $0?.tree = tree
             $0?.model = model
             $0?.siteIndex = patch.index
         }
         let result = BuildResult(diagnostics: bag, wrote: true, contextCount: last.contextCount, timings: timer)
         return Outcome(result: result, pagesReused: last.pages.count - patch.rendered, filesWritten: applied.written,
-                       filesRemoved: applied.removed)
+                       filesRemoved: applied.removed, path: .bodies)
+    }
+
+    /// A `FieldEdit` applied to the last build: its file's body checked again when it
+    /// moved or changed, its request files and the pages and search files that show its
+    /// fields made again.
+    private func rebuildFields(_ edit: FieldEdit, stamps: [String: FileStamp], settled last: LiveSettled,
+                               timer: inout StageTimer) throws -> Outcome? {
+        let checked = timer.measure("body checks") { bodies.recheck(edit.body.map { [$0] } ?? [], contentRoot: content.url) }
+        var bag = DiagnosticBag()
+        bag.append(contentsOf: last.loading)
+        for list in edit.validation { bag.append(contentsOf: list) }
+        bag.append(contentsOf: checked)
+        bag.append(contentsOf: last.afterBodyChecks)
+        guard !bag.hasErrors else {
+            // Until a build succeeds, this file differs from what the output was built from.
+            settled.withLock { $0?.stamps[edit.path] = FileStamp(size: -1, modified: -1, inode: 0) }
+            return Outcome(result: BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer), path: .fields)
+        }
+        guard let requests = timer.measure("payloads", {
+            payloads.patch(context: edit.modelIndex, model: edit.model, thumbnails: last.thumbnails)
+        }), var patch = timer.measure("site", {
+            LiveFieldSitePatch.make(edit: edit, settled: last, memo: pages, contentRoot: content.url)
+        }) else { return nil }
+        patch.changed.merge(requests) { $1 }
+        let applied = try timer.measure("write") { try apply(patch.changed, removing: patch.removed, pages: last.pages) }
+        settled.withLock {
+            $0?.stamps = stamps
+            $0?.tree = edit.tree
+            $0?.validation = edit.validation
+            $0?.model = edit.model
+            $0?.siteIndex = patch.index
+        }
+        let result = BuildResult(diagnostics: bag, wrote: true, contextCount: last.contextCount, timings: timer)
+        return Outcome(result: result, pagesReused: last.pages.count - patch.rendered, filesWritten: applied.written,
+                       filesRemoved: applied.removed, path: .fields)
+    }
+
+    /// Writes a patch's files; its pages become reusable once they are in place.
+    private func apply(_ changed: [String: Data], removing removed: [String],
+                       pages paths: Set<String>) throws -> (written: Int, removed: Int) {
+        do {
+            let applied = try output.patch(changed: changed, removed: removed, pages: paths)
+            pages.commit()
+            return applied
+        } catch {
+            pages.reset()
+            settled.withLock { $0 = nil }
+            throw error
+        }
     }
 
     private func site(_ model: CatalogModel, thumbnails: ThumbnailSet,

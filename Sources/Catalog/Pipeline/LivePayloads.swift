@@ -73,19 +73,50 @@ final class PayloadMemo: Sendable {
         return inputs.count
     }
 
+    /// The request files holding the versions of one context whose fields changed (the
+    /// same versions, so every request keeps its place), made again from `model`: path →
+    /// bytes. Nil when the last `write` is not known.
+    func patch(context: Int, model: CatalogModel, thumbnails: ThumbnailSet) -> [String: Data]? {
+        requests.withLock { requests -> [String: Data]? in
+            guard !requests.isEmpty else { return nil }
+            let facts = PayloadFacts(model.contexts[context])
+            var files: [String: Data] = [:]
+            for number in requests.indices where requests[number].inputs.contains(where: { $0.context == context }) {
+                var inputs = requests[number].inputs
+                for slot in inputs.indices where inputs[slot].context == context {
+                    guard case .context(_, let old, _) = inputs[slot].source,
+                          let input = Self.input(model.contexts[context], context, facts: facts, locale: old.locale,
+                                                 thumbnails: thumbnails) else { return nil }
+                    inputs[slot] = input
+                }
+                guard inputs != requests[number].inputs else { continue }
+                let body = PayloadWriter.requestBody(Self.payloads(inputs[...], model: model)[...])
+                requests[number] = Request(inputs: inputs, body: body)
+                files["catalog/" + PayloadPlan.requestFileName(number + 1)] = body
+            }
+            return files
+        }
+    }
+
     /// Every version in upload order, as `PayloadPlan` lists them.
     private static func inputs(_ model: CatalogModel, thumbnails: ThumbnailSet) -> [PayloadInput] {
         var list = model.app.locales.map { PayloadInput(source: .app($0, ContextPayload.app(model.app, locale: $0).json)) }
         for (index, node) in model.contexts.enumerated() {
             let facts = PayloadFacts(node)
             for locale in model.app.locales {
-                guard var version = node.versions[locale] else { continue }
-                version.body = nil
-                let thumbnail = thumbnails.byContext[index]?.thumbnailId
-                list.append(PayloadInput(source: .context(facts, version, thumbnailId: thumbnail), context: index))
+                guard let input = input(node, index, facts: facts, locale: locale, thumbnails: thumbnails) else { continue }
+                list.append(input)
             }
         }
         return list
+    }
+
+    private static func input(_ node: ContextNode, _ index: Int, facts: PayloadFacts, locale: LocaleID,
+                              thumbnails: ThumbnailSet) -> PayloadInput? {
+        guard var version = node.versions[locale] else { return nil }
+        version.body = nil
+        let thumbnail = thumbnails.byContext[index]?.thumbnailId
+        return PayloadInput(source: .context(facts, version, thumbnailId: thumbnail), context: index)
     }
 
     private static func payloads(_ batch: ArraySlice<PayloadInput>, model: CatalogModel) -> [ContextPayload] {

@@ -50,7 +50,7 @@ struct LiveSitePatch {
     /// of the term groups (terms with the same first two characters) whose postings
     /// changed: `SearchIndexBuilder.shard` splits each group on its own, so the others
     /// stay as they are. A group that appears or disappears is left to a whole build.
-    private mutating func updateSearch(_ locale: LocaleID, _ documents: [SearchDocument], memo: SitePageMemo) -> Bool {
+    mutating func updateSearch(_ locale: LocaleID, _ documents: [SearchDocument], memo: SitePageMemo) -> Bool {
         var latest: (postings: SearchPostingsMemo.Postings, count: Int)?
         var changedTerms = Set<String>()
         for document in documents {
@@ -123,14 +123,14 @@ struct LiveSitePatch {
     }
 
     /// What the search chunks and facets show of a document: all but its terms.
-    private static func sameListing(_ a: SearchDocument, _ b: SearchDocument) -> Bool {
+    static func sameListing(_ a: SearchDocument, _ b: SearchDocument) -> Bool {
         (a.title, a.path, a.summary, a.thumbnail, a.meta, a.lang) == (b.title, b.path, b.summary, b.thumbnail, b.meta, b.lang)
             && a.facets == b.facets
     }
 
     /// The content files a page's recorded links publish under `media/`: relative links
     /// that resolved to something other than a page.
-    private static func media(_ records: [LinkRecord], _ page: PageRef, _ links: BodyLinks) -> Set<String> {
+    static func media(_ records: [LinkRecord], _ page: PageRef, _ links: BodyLinks) -> Set<String> {
         guard let context = page.context,
               let source = links.index.model.contexts[context].versions[page.locale]?.body?.source else { return [] }
         var paths = Set<String>()

@@ -39,22 +39,29 @@ struct SearchIndexBuilder {
     ///   - texts: shards serialized by earlier builds, taken again when equal.
     func files(for documents: [SearchDocument], postings: [String: ([Int], [Int])],
                texts: ShardTextMemo? = nil) -> [(path: String, text: String)] {
-        let base = "search/\(locale.rawValue)/"
         var files = shardFiles(postings: postings, documentCount: documents.count, texts: texts)
         let manifest = files.removeLast()
         for start in stride(from: 0, to: documents.count, by: Self.chunkSize) {
-            let chunk = documents[start..<min(start + Self.chunkSize, documents.count)].map { document in
-                JSON.strings([document.title, document.path, document.summary, document.thumbnail, document.meta, document.lang])
-            }
-            let path = base + "d-\(start / Self.chunkSize).js"
-            files.append((path, wrap(path, JSON.array(chunk).serialized())))
+            files.append(chunkFile(start / Self.chunkSize, documents[start..<min(start + Self.chunkSize, documents.count)]))
         }
-        for name in Self.facetNames {
-            let path = base + "f-\(name).js"
-            files.append((path, wrap(path, facet(name, documents))))
-        }
+        for name in Self.facetNames { files.append(facetFile(name, documents)) }
         files.append(manifest)
         return files
+    }
+
+    /// The listing of documents `number * chunkSize` and on (a long-lived build prints
+    /// again only the chunk of a document whose listing changed).
+    func chunkFile(_ number: Int, _ documents: ArraySlice<SearchDocument>) -> (path: String, text: String) {
+        let chunk = documents.map { document in
+            JSON.strings([document.title, document.path, document.summary, document.thumbnail, document.meta, document.lang])
+        }
+        let path = "search/\(locale.rawValue)/d-\(number).js"
+        return (path, wrap(path, JSON.array(chunk).serialized()))
+    }
+
+    func facetFile(_ name: String, _ documents: [SearchDocument]) -> (path: String, text: String) {
+        let path = "search/\(locale.rawValue)/f-\(name).js"
+        return (path, wrap(path, facet(name, documents)))
     }
 
     /// The term shards and, last, the manifest: the files that depend on the postings

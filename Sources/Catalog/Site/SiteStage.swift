@@ -45,12 +45,10 @@ public struct SiteStage: Sendable {
             }
             try keep(previous)
             renderer.filterOptions[locale] = SearchDocuments.filterOptions(documents, strings: renderer.strings(locale))
-            let home = PageRef(locale: locale, context: nil)
-            let homeBody = renderBody(model.app.body[locale] ?? model.app.body[model.app.defaultLocale],
-                                      page: home, links: links, media: media)
-            try write(index.diskPath(home), renderer.homePage(locale, bodyHTML: homeBody.html), to: sink)
-            try write("search/\(locale.rawValue)/index.html", renderer.searchPage(locale), to: sink)
-            sitemap.append(sitemapEntry(home, renderer: renderer))
+            for file in homeAndSearchPages(locale, renderer: renderer, links: links, media: media) {
+                try write(file.path, file.text, to: sink)
+            }
+            sitemap.append(sitemapEntry(PageRef(locale: locale, context: nil), renderer: renderer))
             let builder = SearchIndexBuilder(locale: locale)
             let searchFiles = memo.map {
                 builder.files(for: documents, postings: $0.postings(documents, locale: locale), texts: $0.shardTexts(locale))
@@ -67,6 +65,16 @@ public struct SiteStage: Sendable {
             try sink.write("media/" + path, try Data(contentsOf: contentRoot.appendingPathComponent(path)))
         }
         return diagnostics
+    }
+
+    /// A locale's home and search pages (which show its filter options and books).
+    func homeAndSearchPages(_ locale: LocaleID, renderer: PageRenderer, links: BodyLinks,
+                            media: BodyLinks.MediaSet) -> [(path: String, text: String)] {
+        let app = renderer.index.app
+        let home = PageRef(locale: locale, context: nil)
+        let homeBody = renderBody(app.body[locale] ?? app.body[app.defaultLocale], page: home, links: links, media: media)
+        return [(renderer.index.diskPath(home), renderer.homePage(locale, bodyHTML: homeBody.html)),
+                ("search/\(locale.rawValue)/index.html", renderer.searchPage(locale))]
     }
 
     /// One context page: its file, its HTML, its search document and its sitemap entry.

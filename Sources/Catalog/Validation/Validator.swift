@@ -27,9 +27,11 @@ enum Validator {
 }
 
 extension ContentTree {
-    /// The contexts that are published (not drafts), with their indices.
+    /// The contexts that are published (not drafts), with their indices (only those of
+    /// `validationScope` when it is set).
     var published: [(index: Int, context: LoadedContext)] {
-        contexts.enumerated().filter { !$0.element.isDraft }.map { ($0.offset, $0.element) }
+        if let scope = validationScope { return scope.filter { !contexts[$0].isDraft }.map { ($0, contexts[$0]) } }
+        return contexts.enumerated().filter { !$0.element.isDraft }.map { ($0.offset, $0.element) }
     }
 }
 

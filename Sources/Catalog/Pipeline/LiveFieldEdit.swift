@@ -1,0 +1,131 @@
+import Foundation
+
+/// An edit of one context file's front matter (its defining file or a translation) that
+/// leaves the catalog's shape as it was: the same files and directories, the same
+/// reading diagnostics, and none of the fields that place the context or reach past it
+/// changed — identifier (and where it is written), display order, draft, thumbnail and
+/// its fit, topic and minimum bundle version (which children inherit) — nor the locales
+/// it is published in, nor whether it has a body. Title, summary, keywords, type and
+/// custom type name, ages, times, assignable, progress reporting, standards and universal
+/// link may change, in any locale.
+///
+/// Then a build patches the last one: the tree and model get the context's new values,
+/// the rules that read them run again for it alone (`LiveValidation`), the request files
+/// holding it are made again (`PayloadMemo.patch`) and the pages that show its fields
+/// are rendered (`LiveFieldSitePatch`). Anything else is the whole build.
+struct FieldEdit {
+    var path: String
+    /// The context in the tree and in the model.
+    var treeIndex: Int
+    var modelIndex: Int
+    var tree: ContentTree
+    var validation: [[Diagnostic]]
+    var model: CatalogModel
+    /// The file's new body, when it changed (its text or only the line it starts on).
+    var body: MarkdownBody?
+
+    /// Nil when the change is not such an edit.
+    static func make(path: String, old: ParsedFile, new: ParsedFile, settled: LiveSettled) -> FieldEdit? {
+        guard old.diagnostics == new.diagnostics, let (treeIndex, locale) = settled.contextFile(path) else { return nil }
+        var context = settled.tree.contexts[treeIndex]
+        let current = settled.fields(of: path)
+        guard !context.isDraft, !context.isMissingIndex,
+              let modelIndex = settled.siteIndex?.contextsBySource[context.source.relativePath], modelIndex >= 0,
+              modelIndex < settled.model.contexts.count,
+              settled.model.contexts[modelIndex].source == context.source else { return nil }
+        guard let current, (current.body == nil) == (new.fields.body == nil) else { return nil }
+        if let locale {
+            context.translations[locale] = new.fields
+        } else {
+            guard keepsShape(current, new.fields) else { return nil }
+            context.fields = new.fields
+        }
+        var tree = settled.tree
+        tree.contexts[treeIndex] = context
+        guard let validation = LiveValidation.patch(settled.validation, old: settled.tree, new: tree, context: treeIndex,
+                                                    owner: settled.owner),
+              let model = patchedModel(settled.model, modelIndex, tree: tree, treeIndex: treeIndex) else { return nil }
+        let body = new.fields.body == current.body ? nil : new.fields.body
+        return FieldEdit(path: path, treeIndex: treeIndex, modelIndex: modelIndex, tree: tree, validation: validation,
+                         model: model, body: body)
+    }
+
+    /// True when none of the fields that place a context, or that others read, changed.
+    private static func keepsShape(_ a: ContextFields, _ b: ContextFields) -> Bool {
+        a.identifier == b.identifier && a.displayOrder == b.displayOrder && a.draft == b.draft
+            && a.thumbnail == b.thumbnail && a.thumbnailFit == b.thumbnailFit && a.topic == b.topic
+            && a.minimumBundleVersion == b.minimumBundleVersion
+    }
+
+    /// The model with the context's node made again from the patched tree; nil when the
+    /// node changed in what its children inherit, its place, its thumbnail or its locales.
+    private static func patchedModel(_ model: CatalogModel, _ index: Int, tree: ContentTree, treeIndex: Int) -> CatalogModel? {
+        let old = model.contexts[index]
+        var node = ModelBuilder(tree: tree).node(treeIndex, parent: old.parent,
+                                                 parentNode: old.parent.map { model.contexts[$0] })
+        node.children = old.children
+        guard node.identifierPath == old.identifierPath, node.displayOrder == old.displayOrder,
+              node.topic == old.topic, node.minimumBundleVersion == old.minimumBundleVersion,
+              node.thumbnail == old.thumbnail, Set(node.versions.keys) == Set(old.versions.keys),
+              node.versions.keys.allSatisfy({ (node.versions[$0]?.body == nil) == (old.versions[$0]?.body == nil) })
+        else { return nil }
+        var model = model
+        model.contexts[index] = node
+        return model
+    }
+
+    /// The pages of the context in every locale it is in.
+    func ownPages(_ locales: [LocaleID]) -> [PageRef] {
+        locales.filter { model.contexts[modelIndex].versions[$0] != nil }.map { PageRef(locale: $0, context: modelIndex) }
+    }
+}
+
+extension LiveSettled {
+    /// The context a content file defines or translates, with the translation's locale.
+    func contextFile(_ path: String) -> (index: Int, locale: LocaleID?)? {
+        if let index = contextsByFile[path] { return (index, nil) }
+        guard let (original, locale) = Self.translationOrigin(path, locales: model.app.locales),
+              let index = contextsByFile[original] else { return nil }
+        return (index, locale)
+    }
+
+    /// For `NAME.LOCALE.md` (`index.LOCALE.md` in a directory), `NAME.md` and the locale.
+    static func translationOrigin(_ path: String, locales: [LocaleID]) -> (original: String, locale: LocaleID)? {
+        guard path.hasSuffix(".md") else { return nil }
+        let stem = path.dropLast(3)
+        guard let dot = stem.lastIndex(of: "."), !stem[dot...].contains("/"),
+              let locale = LocaleID(normalizing: String(stem[stem.index(after: dot)...])), locales.contains(locale)
+        else { return nil }
+        return (stem[..<dot] + ".md", locale)
+    }
+
+    /// The fields of a context file as the last build read them.
+    func fields(of path: String) -> ContextFields? {
+        switch contextFile(path) {
+        case let (index, locale?)?: return tree.contexts[index].translations[locale]
+        case let (index, nil)?: return tree.contexts[index].fields
+        case nil: return nil
+        }
+    }
+
+    /// The tree index of the context whose files a diagnostic's file (as displayed) is,
+    /// -1 for `catalog.yml` and the home page's files, nil for any other file.
+    func owner(_ displayPath: String) -> Int? {
+        guard displayPath.hasPrefix(tree.root.displayPrefix) else { return nil }
+        let path = String(displayPath.dropFirst(tree.root.displayPrefix.count))
+        if path == "catalog.yml" || path == "index.md" { return -1 }
+        if let (index, _) = contextFile(path) { return index }
+        if let (original, _) = Self.translationOrigin(path, locales: model.app.locales), original == "index.md" { return -1 }
+        return nil
+    }
+
+    /// Defining file → tree index, for every context of the tree.
+    static func filesOfContexts(_ tree: ContentTree) -> [String: Int] {
+        var files: [String: Int] = [:]
+        files.reserveCapacity(tree.contexts.count)
+        for (index, context) in tree.contexts.enumerated() where !context.isMissingIndex {
+            files[context.source.relativePath] = index
+        }
+        return files
+    }
+}
