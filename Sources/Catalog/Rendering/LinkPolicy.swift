@@ -22,9 +22,10 @@ public enum LinkPolicy {
             return unsafeSchemes.contains(scheme) ? .unsafe(scheme: scheme) : .external(url)
         }
         if cleaned.hasPrefix("/") { return .external(url) }
-        let split = cleaned.firstIndex { $0 == "?" || $0 == "#" } ?? cleaned.endIndex
+        let split = URLCharacters.firstIndex(in: cleaned) { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+            ?? cleaned.endIndex
         let path = String(cleaned[..<split])
-        let decoded = path.utf8.contains(UInt8(ascii: "%")) ? path.removingPercentEncoding ?? path : path
+        let decoded = URLCharacters.containsByte(path, where: { $0 == UInt8(ascii: "%") }) ? path.removingPercentEncoding ?? path : path
         return .relative(path: decoded, suffix: String(cleaned[split...]))
     }
 
@@ -32,7 +33,7 @@ public enum LinkPolicy {
     /// it, so `java\tscript:` must be judged as `javascript:`. Most URLs have no byte up to
     /// U+0020 at all and are returned as they are, without a scalar-by-scalar copy.
     static func cleaned(_ url: String) -> String {
-        guard url.utf8.contains(where: { $0 <= 0x20 }) else { return url }
+        guard URLCharacters.containsByte(url, where: { $0 <= 0x20 }) else { return url }
         return String(String.UnicodeScalarView(url.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }))
             .trimmingCharacters(in: CharacterSet(charactersIn: "\u{0}"..."\u{20}"))
     }
@@ -40,7 +41,7 @@ public enum LinkPolicy {
     /// The lowercased scheme, if the URL starts with one (RFC 3986: a letter, then
     /// letters, digits, `+`, `-` or `.`, then `:`).
     static func scheme(of url: String) -> String? {
-        guard let colon = url.firstIndex(of: ":") else { return nil }
+        guard let colon = URLCharacters.firstIndex(in: url, where: { $0 == UInt8(ascii: ":") }) else { return nil }
         let candidate = url[..<colon]
         guard let first = candidate.unicodeScalars.first, first.isASCIILetter,
               candidate.unicodeScalars.allSatisfy({ $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
