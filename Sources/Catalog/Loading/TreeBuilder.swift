@@ -128,7 +128,7 @@ struct TreeBuilder {
 
     /// The parsed file, its diagnostics reported here so that they keep the tree's order.
     private mutating func take(_ path: String, mode: FrontMatterReader.Mode) -> ContextFields {
-        let file = parsed[path] ?? ParsedFiles.parseOne(ParseRequest(relativePath: path, mode: mode), reader: reader)
+        let file = parsed.take(path) ?? ParsedFiles.parseOne(ParseRequest(relativePath: path, mode: mode), reader: reader)
         diagnostics.append(contentsOf: file.diagnostics)
         return file.fields
     }
