@@ -35,12 +35,15 @@ let package = Package(
         .target(name: "CSystem"),
         // cmark-gfm keeps its special inline characters in one process-wide table that every
         // parser empties when it finishes; this replaces the library's function that does it
-        // (see cmark_shim.c). The replacement only binds if the executable exports it.
+        // (see cmark_shim.c); and the body checks' parses skip the inlines of blocks that
+        // cannot hold a link (cmark_links_only.c). The replacements only bind if the
+        // executable exports them.
         .target(
             name: "CCmarkShim",
             linkerSettings: [
                 .linkedLibrary("dl"),
-                .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=cmark_manage_extensions_special_characters"]),
+                .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=cmark_manage_extensions_special_characters",
+                              "-Xlinker", "--export-dynamic-symbol=cmark_parse_inlines"]),
             ]),
         .target(
             name: "Catalog",

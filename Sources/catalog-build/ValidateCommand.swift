@@ -25,6 +25,9 @@ struct ValidateCommand: AsyncParsableCommand {
         if options.format == .text, let coverage {
             Output.standardError(CoverageReport.text(coverage))
         }
-        if result.diagnostics.hasErrors { throw Exit.contentError }
+        // Ends the process here, with everything printed (unbuffered): returning would first
+        // free the model of every context, which is all that is left to do.
+        let status = result.diagnostics.hasErrors ? Exit.contentError : .success
+        withExtendedLifetime(result) { Foundation.exit(status.rawValue) }
     }
 }

@@ -60,6 +60,7 @@ public struct ContentRoot: Sendable {
     /// the content root. The root itself is the empty string.
     public static func lexicallyResolve(_ reference: String, from relativeFile: String) -> String? {
         guard !reference.hasPrefix("/") else { return nil }
+        if let joined = PlainPath.join(reference, from: relativeFile) { return joined }
         var parts = relativeFile.split(separator: "/").dropLast().map(String.init)
         for part in reference.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {
@@ -77,5 +78,32 @@ public struct ContentRoot: Sendable {
     public func staysInside(_ relativePath: String) -> Bool {
         let resolved = absoluteURL(relativePath).resolvingSymlinksInPath().path
         return resolved == url.path || resolved.hasPrefix(url.path + "/")
+    }
+}
+
+/// The common case of `ContentRoot.lexicallyResolve` without splitting into components:
+/// a reference with nothing to resolve, from a file with an ordinary path, is the file's
+/// directory, `/` and the reference. Only ASCII paths: elsewhere a `/` followed by a
+/// combining mark is no separator for the Character-based split.
+private enum PlainPath {
+    static func join(_ reference: String, from relativeFile: String) -> String? {
+        guard isPlain(reference), isPlain(relativeFile) else { return nil }
+        guard let slash = relativeFile.utf8.lastIndex(of: UInt8(ascii: "/")) else { return reference }
+        return relativeFile[..<slash] + "/" + reference
+    }
+
+    /// Non-empty ASCII whose components are neither empty, nor `.`, nor `..`.
+    private static func isPlain(_ path: String) -> Bool {
+        var path = path
+        return path.withUTF8 { bytes in
+            guard !bytes.isEmpty, bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
+                let part = bytes[start..<end]
+                if part.isEmpty || (part.count <= 2 && part.allSatisfy { $0 == UInt8(ascii: ".") }) { return false }
+                start = end + 1
+            }
+            return true
+        }
     }
 }

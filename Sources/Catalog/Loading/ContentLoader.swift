@@ -33,7 +33,7 @@ public struct ContentLoader {
                           into bag: inout DiagnosticBag) -> (fields: ContextFields?, translations: [LocaleID: ContextFields]) {
         let reader = FrontMatterReader(root: root, locales: config.locales)
         func read(_ path: String) -> ContextFields {
-            let file = parsed[path] ?? ParsedFiles.parseOne(ParseRequest(relativePath: path, mode: .home), reader: reader)
+            let file = parsed.take(path) ?? ParsedFiles.parseOne(ParseRequest(relativePath: path, mode: .home), reader: reader)
             bag.append(contentsOf: file.diagnostics)
             return file.fields
         }

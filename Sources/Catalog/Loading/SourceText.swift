@@ -25,14 +25,16 @@ enum SourceText {
 
     /// One open, one fstat and one read: FileManager's attributes and `Data(contentsOf:)`
     /// cost several system calls and dictionary allocations per file, which shows at 10k files.
-    static func readBytes(_ path: String) -> Result<Data, Failure> {
+    /// - Parameter limit: the largest file read; content files are limited to
+    ///   `maximumBytes`, the tool's own state files (which grow with the catalog) are not.
+    static func readBytes(_ path: String, limit: Int = maximumBytes) -> Result<Data, Failure> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
         let size = Int(info.st_size)
-        guard size <= maximumBytes else { return .failure(.tooLarge(size)) }
+        guard size <= limit else { return .failure(.tooLarge(size)) }
         var data = Data(count: size)
         var total = 0
         let failed = data.withUnsafeMutableBytes { buffer -> Bool in

@@ -128,9 +128,13 @@ struct TreeBuilder {
 
     /// The parsed file, its diagnostics reported here so that they keep the tree's order.
     private mutating func take(_ path: String, mode: FrontMatterReader.Mode) -> ContextFields {
-        let file = parsed[path] ?? ParsedFiles.parseOne(ParseRequest(relativePath: path, mode: mode), reader: reader)
+        var file = parsed.take(path) ?? ParsedFiles.parseOne(ParseRequest(relativePath: path, mode: mode), reader: reader)
         diagnostics.append(contentsOf: file.diagnostics)
-        return file.fields
+        // Swaps the fields out of the file: `file.fields` copied them (a retain per field)
+        // and then freed the file's own (a release per field).
+        var fields = ContextFields()
+        swap(&fields, &file.fields)
+        return fields
     }
 
     private func placeholder(_ directory: ScannedDirectory, parentPath: [String], inDraft: Bool) -> LoadedContext {

@@ -69,7 +69,10 @@ struct BuildState: Sendable, Equatable {
     }
 
     static func read(from directory: URL) -> BuildState? {
-        guard case .success(let data) = SourceText.readBytes(directory.appendingPathComponent(fileName).path) else {
+        // About 200 bytes per content and output file: 22 MB at 100,000 contexts, more
+        // than a content file may have, so the content files' limit does not apply.
+        guard case .success(let data) = SourceText.readBytes(directory.appendingPathComponent(fileName).path,
+                                                             limit: Int.max) else {
             return nil
         }
         return BuildState(text: String(decoding: data, as: UTF8.self))

@@ -22,26 +22,30 @@ public struct BodyChecker {
         check(body, targets: LinkTargets(contentRoot: contentRoot))
     }
 
+    /// A node's position is worked out only when it is reported: most links are fine, and
+    /// converting every link's position showed in profiles.
     static func check(_ body: MarkdownBody, targets: LinkTargets) -> [Diagnostic] {
-        let reportables = MarkdownScanner.reportables(body.text)
-        guard !reportables.isEmpty else { return [] }
-        let columns = SourceColumns(body)
+        var columns: SourceColumns?
+        func location(of item: ReportableNode) -> SourceLocation {
+            let table = columns ?? SourceColumns(body)
+            columns = table
+            return table.location(of: item.node, block: item.block, quoted: item.quoted)
+        }
         var found: [Diagnostic] = []
-        for item in reportables {
-            let location = columns.location(of: item.node, block: item.block, quoted: item.quoted)
-            if let diagnostic = diagnose(item.node, at: location, source: body.source, targets: targets) {
+        for item in MarkdownScanner.reportables(body.text) {
+            if let diagnostic = diagnose(item.node, at: location(of: item), source: body.source, targets: targets) {
                 found.append(diagnostic)
             }
         }
         return found
     }
 
-    private static func diagnose(_ node: MarkdownNode, at location: SourceLocation, source: SourceFile,
+    private static func diagnose(_ node: MarkdownNode, at location: @autoclosure () -> SourceLocation, source: SourceFile,
                                  targets: LinkTargets) -> Diagnostic? {
         switch node.kind {
         case .htmlBlock, .htmlInline:
             let snippet = node.literal.trimmingCharacters(in: .whitespacesAndNewlines).prefix(40)
-            return .warning("raw-html", at: location,
+            return .warning("raw-html", at: location(),
                             "raw HTML `\(snippet)` is left out of the page; write it in Markdown instead")
         case .link(let url, _), .image(let url, _):
             return diagnoseDestination(url, isImage: node.isImage, at: location, source: source, targets: targets)
@@ -50,20 +54,20 @@ public struct BodyChecker {
         }
     }
 
-    private static func diagnoseDestination(_ url: String, isImage: Bool, at location: SourceLocation,
+    private static func diagnoseDestination(_ url: String, isImage: Bool, at location: () -> SourceLocation,
                                             source: SourceFile, targets: LinkTargets) -> Diagnostic? {
         let what = isImage ? "image" : "link"
         switch LinkPolicy.classify(url) {
         case .unsafe(let scheme):
-            return .warning("unsafe-link", at: location,
+            return .warning("unsafe-link", at: location(),
                             "\(what) `\(url)` uses the \(scheme): scheme and is shown as text; link to a page instead")
         case .relative(let path, _):
             guard let resolved = LinkPaths.resolve(path, from: source.relativePath) else {
-                return .error("link-broken", at: location,
+                return .error("link-broken", at: location(),
                               "\(what) `\(url)` leaves the content directory; move the file into content/")
             }
             guard targets.exists(resolved) else {
-                return .error("link-broken", at: location,
+                return .error("link-broken", at: location(),
                               "\(what) `\(url)` points at `\(resolved)`, which does not exist in content/; correct the path (it is relative to \(source.relativePath))")
             }
             return nil

@@ -22,9 +22,10 @@ public enum LinkPolicy {
             return unsafeSchemes.contains(scheme) ? .unsafe(scheme: scheme) : .external(url)
         }
         if cleaned.hasPrefix("/") { return .external(url) }
-        let split = cleaned.firstIndex { $0 == "?" || $0 == "#" } ?? cleaned.endIndex
+        let split = URLCharacters.firstIndex(in: cleaned) { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+            ?? cleaned.endIndex
         let path = String(cleaned[..<split])
-        let decoded = path.utf8.contains(UInt8(ascii: "%")) ? path.removingPercentEncoding ?? path : path
+        let decoded = URLCharacters.containsByte(path, where: { $0 == UInt8(ascii: "%") }) ? path.removingPercentEncoding ?? path : path
         return .relative(path: decoded, suffix: String(cleaned[split...]))
     }
 
@@ -32,7 +33,7 @@ public enum LinkPolicy {
     /// it, so `java\tscript:` must be judged as `javascript:`. Most URLs have no byte up to
     /// U+0020 at all and are returned as they are, without a scalar-by-scalar copy.
     static func cleaned(_ url: String) -> String {
-        guard url.utf8.contains(where: { $0 <= 0x20 }) else { return url }
+        guard URLCharacters.containsByte(url, where: { $0 <= 0x20 }) else { return url }
         return String(String.UnicodeScalarView(url.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }))
             .trimmingCharacters(in: CharacterSet(charactersIn: "\u{0}"..."\u{20}"))
     }
@@ -42,7 +43,7 @@ public enum LinkPolicy {
     static func scheme(of url: String) -> String? {
         var text = url
         if let answer = text.withUTF8({ $0.allSatisfy { $0 < 0x80 } ? Optional(asciiScheme($0)) : nil }) { return answer }
-        guard let colon = url.firstIndex(of: ":") else { return nil }
+        guard let colon = URLCharacters.firstIndex(in: url, where: { $0 == UInt8(ascii: ":") }) else { return nil }
         let candidate = url[..<colon]
         guard let first = candidate.unicodeScalars.first, first.isASCIILetter,
               candidate.unicodeScalars.allSatisfy({ $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })

@@ -32,7 +32,14 @@ final class LinkTargets: Sendable {
     /// path with links followed is the path itself, inside the root. False means "ask
     /// `LinkPaths.exists`", not "missing".
     private func isPlainFile(_ relativePath: String) -> Bool {
-        let components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+        // ASCII has no grapheme joining a "/" to the next byte, so its components split by
+        // bytes are the components split by characters, without grapheme breaking.
+        let components: [Substring]
+        if relativePath.utf8.allSatisfy({ $0 < 0x80 }) {
+            components = Self.asciiComponents(relativePath)
+        } else {
+            components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+        }
         guard !relativePath.isEmpty, !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
             return false
         }
@@ -49,6 +56,23 @@ final class LinkTargets: Sendable {
             }
         }
         return true
+    }
+
+    /// `path.split(separator: "/", omittingEmptySubsequences: false)` of an ASCII path.
+    private static func asciiComponents(_ path: String) -> [Substring] {
+        var components: [Substring] = []
+        var start = path.startIndex
+        let bytes = path.utf8
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "/") {
+                components.append(path[start..<index])
+                start = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
+        components.append(path[start...])
+        return components
     }
 
     /// The file type bits of `lstat`, nil when it fails.

@@ -31,23 +31,27 @@ public enum MarkdownParser {
 
     private static let parserLock = NSLock()
 
-    /// Parses `text` and hands cmark's document to `body`, freeing it afterwards. The
-    /// parsed document is independent of the parser: walking and freeing it run in parallel.
-    /// The document's memory comes from the calling thread's arena (`CCmarkShim`), given
-    /// back at once when `body` returns: the system allocator's calloc, realloc and free of
-    /// every node and buffer cost more than parsing itself.
-    static func withDocument<R>(_ text: String, _ body: (OpaquePointer) -> R) -> R? {
+    /// Parses `text` and hands cmark's document to `body`. The parsed document is
+    /// independent of the parser: walking it runs in parallel. The document's memory comes
+    /// from the calling thread's arena (`CCmarkShim`), given back at once when `body`
+    /// returns: the system allocator's calloc, realloc and free of every node and buffer
+    /// cost more than parsing itself. (So the document is not freed node by node either:
+    /// `cmark_node_free` would only walk it to free nothing.)
+    /// - Parameter linksOnly: parse the inlines only of blocks that may hold a link, an
+    ///   image or raw HTML (`cb_cmark_links_only`); for `MarkdownScanner`, which looks at
+    ///   nothing else.
+    static func withDocument<R>(_ text: String, linksOnly: Bool = false, _ body: (OpaquePointer) -> R) -> R? {
         _ = extensionsRegistered
         let memory = cb_cmark_arena_begin().assumingMemoryBound(to: cmark_mem.self)
         defer { cb_cmark_arena_end() }
-        let document = parsesConcurrently ? parseDocument(text, memory: memory)
-            : parserLock.withLock { parseDocument(text, memory: memory) }
+        let document = parsesConcurrently ? parseDocument(text, memory: memory, linksOnly: linksOnly)
+            : parserLock.withLock { parseDocument(text, memory: memory, linksOnly: linksOnly) }
         guard let root = document else { return nil }
-        defer { cmark_node_free(root) }
         return body(root)
     }
 
-    private static func parseDocument(_ text: String, memory: UnsafeMutablePointer<cmark_mem>? = nil) -> OpaquePointer? {
+    private static func parseDocument(_ text: String, memory: UnsafeMutablePointer<cmark_mem>? = nil,
+                                      linksOnly: Bool = false) -> OpaquePointer? {
         // No CMARK_OPT_UNSAFE: raw HTML is never passed through (content-format.md §4).
         guard let parser = memory.map({ cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, $0) })
                 ?? cmark_parser_new(CMARK_OPT_DEFAULT) else { return nil }
@@ -63,6 +67,9 @@ public enum MarkdownParser {
                 if let base = buffer.baseAddress { cmark_parser_feed(parser, base, buffer.count) }
             }
         }
+        // Inlines are parsed when the parser finishes.
+        cb_cmark_links_only(linksOnly ? 1 : 0)
+        defer { cb_cmark_links_only(0) }
         return cmark_parser_finish(parser)
     }
 
@@ -70,6 +77,11 @@ public enum MarkdownParser {
     static func shallow(_ node: OpaquePointer) -> MarkdownNode {
         MarkdownNode(kind: kind(of: node), literal: string(cmark_node_get_literal(node)),
                      line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node)))
+    }
+
+    /// Where a node starts, without converting anything else.
+    static func start(of node: OpaquePointer) -> BlockStart {
+        BlockStart(line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node)))
     }
 
     private static func convert(_ node: OpaquePointer) -> MarkdownNode {

@@ -2,11 +2,19 @@ import CCmark
 import Foundation
 
 /// A link, image or raw HTML node found by `MarkdownScanner`, with what its position
-/// needs: the paragraph-like block it sits in, and whether it is inside a block quote.
+/// needs: where the paragraph-like block it sits in starts, and whether it is inside a
+/// block quote.
 struct ReportableNode {
     var node: MarkdownNode
-    var block: MarkdownNode?
+    var block: BlockStart?
     var quoted: Bool
+}
+
+/// cmark's position of a paragraph, heading or table cell: 1-based line within the body
+/// and 1-based column in UTF-8 bytes. Only the position: the block itself is never needed.
+struct BlockStart {
+    var line: Int
+    var byteColumn: Int
 }
 
 /// Finds the nodes a body check can report without converting the whole document into
@@ -14,18 +22,23 @@ struct ReportableNode {
 /// links, images and raw HTML. (Converting every text node into a String made checking
 /// the bodies of a 10,000-context catalog cost more than parsing them.)
 enum MarkdownScanner {
-    static func reportables(_ text: String) -> [ReportableNode] {
-        MarkdownParser.withDocument(text) { root -> [ReportableNode] in
+    /// - Parameter linksOnly: false only for tests that compare with a full parse.
+    static func reportables(_ text: String, linksOnly: Bool = true) -> [ReportableNode] {
+        // Only `[` starts a link or an image and only `<` raw HTML: without either there is
+        // nothing to find, and no need to parse. With them, blocks without either are not
+        // parsed into inlines (`linksOnly`).
+        guard !linksOnly || mayHoldReportables(text) else { return [] }
+        return MarkdownParser.withDocument(text, linksOnly: linksOnly) { root -> [ReportableNode] in
             guard let iterator = cmark_iter_new(root) else { return [] }
             defer { cmark_iter_free(iterator) }
-            var found: [ReportableNode] = [], blocks: [MarkdownNode] = [], quoteDepth = 0
+            var found: [ReportableNode] = [], blocks: [BlockStart] = [], quoteDepth = 0
             while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
                 guard let node = cmark_iter_get_node(iterator) else { continue }
                 let type = cmark_node_get_type(node)
                 let entering = event == CMARK_EVENT_ENTER
                 if type == CMARK_NODE_BLOCK_QUOTE { quoteDepth += entering ? 1 : -1; continue }
                 if isTextBlock(node, type) {
-                    if entering { blocks.append(MarkdownParser.shallow(node)) } else { blocks.removeLast() }
+                    if entering { blocks.append(MarkdownParser.start(of: node)) } else { blocks.removeLast() }
                     continue
                 }
                 guard entering, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
@@ -34,6 +47,11 @@ enum MarkdownScanner {
             }
             return found
         } ?? []
+    }
+
+    private static func mayHoldReportables(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.contains { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "<") } }
     }
 
     /// Paragraphs, headings and table cells: the blocks whose position fixes cmark's

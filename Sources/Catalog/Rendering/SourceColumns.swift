@@ -21,7 +21,7 @@ struct SourceColumns {
     /// The position of `node`. cmark-gfm places inlines on a paragraph's later lines as
     /// if the line's content started where the paragraph's first line did, and ignores
     /// the indentation it stripped; this measures where the content really starts.
-    func location(of node: MarkdownNode, block: MarkdownNode?, quoted: Bool) -> SourceLocation {
+    func location(of node: MarkdownNode, block: BlockStart?, quoted: Bool) -> SourceLocation {
         guard let block, node.line > block.line, node.line <= lineStarts.count else {
             return location(line: node.line, byteColumn: node.byteColumn)
         }

@@ -6,9 +6,9 @@ enum ConcurrentMap {
         guard items.count > 1 else { return items.map(transform) }
         let results = ResultSlots<R>(count: items.count)
         DispatchQueue.concurrentPerform(iterations: items.count) { index in
-            results[index] = transform(items[index])
+            results.store(transform(items[index]), at: index)
         }
-        return (0..<items.count).map { results[$0] }
+        return results.takeAll()
     }
 
     /// `map(items, transform)` on other threads while `meanwhile` runs on this one, so
@@ -18,17 +18,19 @@ enum ConcurrentMap {
                                               meanwhile: () throws -> Void) throws -> [R] {
         let results = ResultSlots<[R]>(count: 1)
         let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { results[0] = map(items, transform) }
+        DispatchQueue.global().async(group: group) { results.store(map(items, transform), at: 0) }
         var failure: (any Error)?
         do { try meanwhile() } catch { failure = error }
         group.wait()
         if let failure { throw failure }
-        return results[0]
+        return results.takeAll()[0]
     }
 }
 
 /// One slot per result. Each slot is written by exactly one iteration and read only after
-/// `concurrentPerform` returns, so the slots need no lock.
+/// `concurrentPerform` returns, so the slots need no lock. The results are moved out, not
+/// copied: a copy retains every reference a result holds, and freeing the slots releases
+/// them all again.
 private final class ResultSlots<Element>: @unchecked Sendable {
     private let buffer: UnsafeMutableBufferPointer<Element?>
 
@@ -42,8 +44,12 @@ private final class ResultSlots<Element>: @unchecked Sendable {
         buffer.deallocate()
     }
 
-    subscript(index: Int) -> Element {
-        get { buffer[index]! }
-        set { buffer[index] = newValue }
+    func store(_ result: Element, at index: Int) {
+        buffer[index] = result
+    }
+
+    /// Every result in order, each slot left empty.
+    func takeAll() -> [Element] {
+        buffer.indices.map { buffer[$0].take()! }
     }
 }

@@ -27,11 +27,13 @@ enum Validator {
 }
 
 extension ContentTree {
-    /// The contexts that are published (not drafts), with their indices (only those of
-    /// `validationScope` when it is set).
-    var published: [(index: Int, context: LoadedContext)] {
-        if let scope = validationScope { return scope.filter { !contexts[$0].isDraft }.map { ($0, contexts[$0]) } }
-        return contexts.enumerated().filter { !$0.element.isDraft }.map { ($0.offset, $0.element) }
+    /// The contexts that are published (not drafts), with their indices: every context,
+    /// or only those of `validationScope` when it is set (a live edit's). Lazily: every
+    /// rule walks it, and building two arrays of every context for each walk showed in
+    /// profiles.
+    var published: some Sequence<(index: Int, context: LoadedContext)> {
+        let ranges = validationScope.map { $0.map { $0..<($0 + 1) } } ?? [contexts.indices]
+        return ranges.lazy.joined().filter { !contexts[$0].isDraft }.map { (index: $0, context: contexts[$0]) }
     }
 }
 

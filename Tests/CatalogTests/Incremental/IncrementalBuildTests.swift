@@ -85,6 +85,27 @@ import Testing
         #expect(!again.timings.timings.contains { $0.stage == "load" }, "an up-to-date build read the content")
     }
 
+    /// The state grows with the catalog (about 22 MB at 100,000 contexts): it must be read
+    /// back even when it is larger than a content file may be, or no large catalog ever
+    /// gets a no-op or a hard-linked rebuild.
+    @Test func stateLargerThanAContentFileIsReadBack() throws {
+        let scratch = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let stamp = FileStamp(size: 12_345, modified: 1_795_280_205_404_415_692, inode: 6_555_121)
+        let directory = String(repeating: "a-long-book-identifier/", count: 4)
+        var outputs: [String: OutputRecord] = [:]
+        for number in 0..<120_000 {
+            outputs["en/\(directory)\(number)/index.html"] = OutputRecord(hash: "4484e93abfb719c8b271ff90facea67c", stamp: stamp)
+        }
+        let state = BuildState(identity: ["content\t/c", "output\t/o", "program\tunknown"],
+                               inputs: ["book/index.md": stamp], outputs: outputs, isClean: true)
+        try state.save(in: scratch)
+        let size = try FileManager.default.attributesOfItem(atPath: scratch.appendingPathComponent(BuildState.fileName).path)[.size] as? Int
+        #expect((size ?? 0) > SourceText.maximumBytes)
+        let read = try #require(BuildState.read(from: scratch))
+        #expect(read.outputs == outputs && read.inputs == state.inputs && read.isClean && read.identity == state.identity)
+    }
+
     @Test func tamperedOutputIsRebuilt() throws {
         let content = try TempContent(GeneratedContent.files(books: 1, chapters: 1, sections: 2))
         let scratch = try scratchDirectory()
