@@ -60,7 +60,13 @@ public struct ContentRoot: Sendable {
     /// the content root. The root itself is the empty string.
     public static func lexicallyResolve(_ reference: String, from relativeFile: String) -> String? {
         guard !reference.hasPrefix("/") else { return nil }
-        if let joined = PlainPath.join(reference, from: relativeFile) { return joined }
+        return PlainPath.join(reference, from: relativeFile) ?? resolveByComponents(reference, from: relativeFile)
+    }
+
+    /// `lexicallyResolve` one component at a time: for references `PlainPath` does not
+    /// join (`.`, `..`, empty components, text that is not plain ASCII).
+    static func resolveByComponents(_ reference: String, from relativeFile: String) -> String? {
+        guard !reference.hasPrefix("/") else { return nil }
         var parts = relativeFile.split(separator: "/").dropLast().map(String.init)
         for part in reference.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {

@@ -88,15 +88,21 @@ extension LiveBuildIdentityTests {
                   expected: .fields),
     ]
 
-    @Test func frontMatterEditsArePatchedAndEqualACleanBuild() throws {
-        var scene = Scene(content: try TempContent(Self.fieldEditContent()), files: Self.fieldEditContent())
-        let scratch = try scratchDirectory()
-        defer { scene.content.remove(); try? FileManager.default.removeItem(at: scratch) }
+    /// A live build of the scene's content, built once.
+    static func builtOnce(_ scene: Scene, scratch: URL) throws -> LiveBuild {
         let live = LiveBuild(content: scene.content.root, output: scratch.appendingPathComponent("site"), cacheDirectory: nil)
         // Past the time within which a file's stamp is not trusted, so that the first edit
         // is the only change the next build sees (catalog.yml's would make it whole).
         Thread.sleep(forTimeInterval: 0.2)
         _ = try live.rebuild()
+        return live
+    }
+
+    @Test func frontMatterEditsArePatchedAndEqualACleanBuild() throws {
+        var scene = Scene(content: try TempContent(Self.fieldEditContent()), files: Self.fieldEditContent())
+        let scratch = try scratchDirectory()
+        defer { scene.content.remove(); try? FileManager.default.removeItem(at: scratch) }
+        let live = try Self.builtOnce(scene, scratch: scratch)
         for (number, step) in Self.fieldSteps.enumerated() {
             let before = scene.files[step.path]!
             try scene.put(step.path, step.change(before))
@@ -113,11 +119,7 @@ extension LiveBuildIdentityTests {
         var scene = Scene(content: try TempContent(Self.fieldEditContent()), files: Self.fieldEditContent())
         let scratch = try scratchDirectory()
         defer { scene.content.remove(); try? FileManager.default.removeItem(at: scratch) }
-        let live = LiveBuild(content: scene.content.root, output: scratch.appendingPathComponent("site"), cacheDirectory: nil)
-        // Past the time within which a file's stamp is not trusted, so that the first edit
-        // is the only change the next build sees (catalog.yml's would make it whole).
-        Thread.sleep(forTimeInterval: 0.2)
-        _ = try live.rebuild()
+        let live = try Self.builtOnce(scene, scratch: scratch)
         var random = SeededGenerator(state: seed)
         var counts: [LiveBuild.Path: Int] = [:]
         var broken: String?

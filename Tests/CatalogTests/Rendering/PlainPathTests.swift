@@ -5,18 +5,7 @@ import Testing
 /// component-by-component resolution it always did, on generated paths.
 @Suite struct PlainPathTests {
     static func reference(_ reference: String, from relativeFile: String) -> String? {
-        guard !reference.hasPrefix("/") else { return nil }
-        var parts = relativeFile.split(separator: "/").dropLast().map(String.init)
-        for part in reference.split(separator: "/", omittingEmptySubsequences: true) {
-            switch part {
-            case ".": continue
-            case "..":
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            default: parts.append(String(part))
-            }
-        }
-        return parts.joined(separator: "/")
+        ContentRoot.resolveByComponents(reference, from: relativeFile)
     }
 
     private static let pieces = ["a", "b.md", "/", "//", ".", "..", "...", ".x", "é", "/\u{301}", "日本", "-", "%20", ""]
