@@ -97,6 +97,7 @@ import Testing
         for number in 0..<120_000 {
             outputs["en/\(directory)\(number)/index.html"] = OutputRecord(hash: "4484e93abfb719c8b271ff90facea67c", stamp: stamp)
         }
+        outputs["fr/été-日本/e\u{301}/index.html"] = OutputRecord(hash: "0", stamp: stamp)
         let state = BuildState(identity: ["content\t/c", "output\t/o", "program\tunknown"],
                                inputs: ["book/index.md": stamp], outputs: outputs, isClean: true)
         try state.save(in: scratch)
