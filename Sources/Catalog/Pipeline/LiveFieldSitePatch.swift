@@ -100,7 +100,7 @@ extension LiveSitePatch {
         let size = SearchIndexBuilder.chunkSize
         var numbers = Set<Int>()
         for context in listed {
-            let id = Self.position(of: context, in: present)
+            let id = present.lowerBound(of: context)
             guard id < present.count, present[id] == context else { return false }
             numbers.insert(id / size)
         }
@@ -127,13 +127,4 @@ extension LiveSitePatch {
         return true
     }
 
-    /// The first place whose context is not below `context` (binary search).
-    private static func position(of context: Int, in list: [Int]) -> Int {
-        var low = 0, high = list.count
-        while low < high {
-            let middle = (low + high) / 2
-            if list[middle] < context { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
 }

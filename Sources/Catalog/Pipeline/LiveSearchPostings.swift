@@ -111,24 +111,15 @@ final class SearchPostingsMemo: Sendable {
     }
 
     private static func remove(_ id: Int, from list: inout [Int]) {
-        let at = position(of: id, in: list)
+        let at = list.lowerBound(of: id)
         if at < list.count, list[at] == id { list.remove(at: at) }
     }
 
     private static func insert(_ id: Int, into list: inout [Int]) {
-        let at = position(of: id, in: list)
+        let at = list.lowerBound(of: id)
         if at == list.count || list[at] != id { list.insert(id, at: at) }
     }
 
-    /// The first index whose id is not below `id` (binary search).
-    private static func position(of id: Int, in list: [Int]) -> Int {
-        var low = 0, high = list.count
-        while low < high {
-            let middle = (low + high) / 2
-            if list[middle] < id { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
 }
 
 /// A locale's search shards as earlier builds serialized them, by shard key: a shard whose

@@ -36,7 +36,8 @@ struct BodyLinks {
         private static func isCopyable(_ path: String, contentRoot: URL) -> Bool {
             guard !path.isEmpty, !path.hasSuffix(".md"), LinkPaths.exists(path, in: contentRoot) else { return false }
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: contentRoot.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            // Existence was checked above (inside content/); this only asks for the kind.
+            _ = FileManager.default.fileExists(atPath: contentRoot.appendingPathComponent(path).path, isDirectory: &isDirectory)
             return !isDirectory.boolValue
         }
     }
