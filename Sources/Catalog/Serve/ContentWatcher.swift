@@ -1,9 +1,12 @@
 import Foundation
 import Synchronization
 
-/// Watches the content directory by polling: one readdir per directory and one stat per
-/// file every interval (about 10 ms for 10,000 files), which works on every platform and
-/// file system, unlike inotify, and sees edits made by any tool.
+/// Watches the content directory. Where inotify works (`DirectoryEvents`) the tree is
+/// listed only after the kernel reports a change, so an idle `serve` costs nothing and an
+/// edit is seen at once; otherwise (no inotify, no watches left, a symbolic link in the
+/// tree) it is polled: one readdir per directory and one stat per file every interval
+/// (about 10 ms for 10,000 files, 350 ms for 100,000), which sees edits made by any tool
+/// on any file system. Either way the changes reported are the listings compared.
 final class ContentWatcher: Sendable {
     let directory: URL
     let interval: Duration
@@ -15,15 +18,43 @@ final class ContentWatcher: Sendable {
         self.interval = interval
     }
 
+    /// How changes are noticed (tests check that inotify is used where it can be).
+    enum Mode: Sendable { case events, polling }
+
     /// Calls `changed` on the watcher's thread after each change, once the tree has stopped
     /// changing for one interval (an editor's save is often several writes), with the
-    /// stamps of every file as they settled.
-    func start(changed: @escaping @Sendable ([String: FileStamp]) -> Void) {
-        // Taken before returning, so that no change made after `start` can be missed.
+    /// stamps of every file as they settled. Returns how changes will be noticed.
+    @discardableResult
+    func start(changed: @escaping @Sendable ([String: FileStamp]) -> Void) -> Mode {
+        // Both taken before returning, the watches first, so that no change made after
+        // `start` can be missed.
+        let events = DirectoryEvents(root: directory.path)
         let initial = TreeStamps.collect(directory, directories: true)
         let thread = Thread { [self] in
             var last = initial
-            while sleepInterval() {
+            var events = events
+            while let current = nextChange(after: last, events: &events) {
+                last = current
+                changed(current)
+            }
+            finished.signal()
+        }
+        thread.start()
+        return events == nil ? .polling : .events
+    }
+
+    /// The listing once it differs from `last` and has settled; nil once stopped. Falls
+    /// back to polling for good when the watches no longer cover the tree.
+    private func nextChange(after last: [String: FileStamp], events: inout DirectoryEvents?) -> [String: FileStamp]? {
+        while isRunning {
+            if let watched = events {
+                guard watched.wait(milliseconds: intervalMilliseconds) else { continue }
+                while watched.wait(milliseconds: intervalMilliseconds), isRunning {}
+                if !watched.watchAll() { events = nil }
+                let current = TreeStamps.collect(directory, directories: true)
+                if current != last, isRunning { return current }
+            } else {
+                guard sleepInterval() else { return nil }
                 var current = TreeStamps.collect(directory, directories: true)
                 guard current != last else { continue }
                 while sleepInterval() {
@@ -31,13 +62,10 @@ final class ContentWatcher: Sendable {
                     if settled == current { break }
                     current = settled
                 }
-                last = current
-                guard isRunning else { break }
-                changed(current)
+                if isRunning { return current }
             }
-            finished.signal()
         }
-        thread.start()
+        return nil
     }
 
     func stop() {
@@ -49,6 +77,11 @@ final class ContentWatcher: Sendable {
     }
 
     private var isRunning: Bool { running.withLock { $0 } }
+
+    private var intervalMilliseconds: Int32 {
+        let parts = interval.components
+        return Int32(clamping: max(1, parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000))
+    }
 
     /// Sleeps one interval; false once stopped.
     private func sleepInterval() -> Bool {

@@ -61,9 +61,13 @@ public final class PreviewServer: Sendable {
     /// Starts serving and watching; returns at once.
     public func start() {
         http.start()
-        watcher.start { [self] stamps in
+        let mode = watcher.start { [self] stamps in
             rebuild(stamps: stamps)
             hub.announce()
+        }
+        if mode == .polling {
+            log("Watching \(options.content.url.path) by listing it every \(options.pollInterval) "
+                + "(inotify is unavailable, or the content has a symbolic link)")
         }
     }
 

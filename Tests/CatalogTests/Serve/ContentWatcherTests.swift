@@ -1,0 +1,80 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import Catalog
+
+/// The watcher on a real directory: inotify where it can (new directories included), a
+/// listing every interval where the tree has a symbolic link, and the same reports either way.
+@Suite struct ContentWatcherTests {
+    /// Every listing the watcher reported, for the test to wait on.
+    final class Reports: Sendable {
+        private let listings = Mutex<[[String: FileStamp]]>([])
+
+        func add(_ stamps: [String: FileStamp]) { listings.withLock { $0.append(stamps) } }
+
+        /// Waits (up to 10 s) for a reported listing that satisfies `test`.
+        func wait(_ test: ([String: FileStamp]) -> Bool) -> Bool {
+            for _ in 0..<1000 {
+                if listings.withLock({ $0.contains(where: test) }) { return true }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            return false
+        }
+    }
+
+    static func watch(_ root: URL) -> (ContentWatcher, ContentWatcher.Mode, Reports) {
+        let watcher = ContentWatcher(directory: root, interval: .milliseconds(30))
+        let reports = Reports()
+        let mode = watcher.start { reports.add($0) }
+        return (watcher, mode, reports)
+    }
+
+    @Test func eventsSeeEditsAndNewDirectories() throws {
+        let root = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("a".utf8).write(to: root.appendingPathComponent("a.md"))
+        let (watcher, mode, reports) = Self.watch(root)
+        defer { watcher.stop() }
+        #expect(mode == .events)
+
+        try Data("edited".utf8).write(to: root.appendingPathComponent("a.md"))
+        #expect(reports.wait { $0["a.md"]?.size == 6 })
+        let book = root.appendingPathComponent("book/chapter")
+        try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
+        try Data("b".utf8).write(to: book.appendingPathComponent("b.md"))
+        #expect(reports.wait { $0["book/chapter/b.md"]?.size == 1 })
+        // Watched since the last report: a later edit inside the new directory is seen.
+        try Data("bigger".utf8).write(to: book.appendingPathComponent("b.md"))
+        #expect(reports.wait { $0["book/chapter/b.md"]?.size == 6 })
+        try FileManager.default.removeItem(at: root.appendingPathComponent("book"))
+        #expect(reports.wait { $0["book/"] == nil && $0["a.md"] != nil })
+    }
+
+    @Test func aSymbolicLinkMeansPolling() throws {
+        let root = try scratchDirectory(), outside = try scratchDirectory()
+        defer { for url in [root, outside] { try? FileManager.default.removeItem(at: url) } }
+        try Data("x".utf8).write(to: outside.appendingPathComponent("shared.md"))
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("shared.md"),
+                                                   withDestinationURL: outside.appendingPathComponent("shared.md"))
+        let (watcher, mode, reports) = Self.watch(root)
+        defer { watcher.stop() }
+        #expect(mode == .polling)
+        // The target lies outside every directory inotify would watch; the listing sees it.
+        try Data("changed".utf8).write(to: outside.appendingPathComponent("shared.md"))
+        #expect(reports.wait { $0["shared.md"]?.size == 7 })
+    }
+
+    @Test func aLinkAddedLaterSwitchesToPolling() throws {
+        let root = try scratchDirectory(), outside = try scratchDirectory()
+        defer { for url in [root, outside] { try? FileManager.default.removeItem(at: url) } }
+        try Data("x".utf8).write(to: outside.appendingPathComponent("shared.md"))
+        let (watcher, mode, reports) = Self.watch(root)
+        defer { watcher.stop() }
+        #expect(mode == .events)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("shared.md"),
+                                                   withDestinationURL: outside.appendingPathComponent("shared.md"))
+        #expect(reports.wait { $0["shared.md"]?.size == 1 })
+        try Data("changed".utf8).write(to: outside.appendingPathComponent("shared.md"))
+        #expect(reports.wait { $0["shared.md"]?.size == 7 })
+    }
+}
