@@ -24,26 +24,18 @@ public struct SiteStage: Sendable {
         for locale in index.locales {
             var documents: [SearchDocument] = []
             let present = model.contexts.indices.filter { index.isPresent($0, in: locale) }
-            // Pages are independent: render a chunk on every core while this thread writes the
-            // previous one in order (one writer: ext4 slows down with two), and keep only the
-            // small search documents and sitemap entries, so memory stays bounded.
-            func keep(_ pages: [RenderedPage]) throws {
-                for item in pages {
-                    if let html = item.html { try write(item.path, html, to: sink) }
-                    documents.append(item.document)
-                    sitemap.append(item.sitemap)
-                }
-            }
-            var previous: [RenderedPage] = []
-            for chunk in PayloadPlan.batches(present, size: 256) {
-                let rendered = try ConcurrentMap.map(Array(chunk), { [renderer] context in
-                    let page = PageRef(locale: locale, context: context)
-                    guard let memo else { return renderPage(page, renderer: renderer, links: links, media: media) }
-                    return memo.page(page, stage: self, renderer: renderer, links: links, media: media)
-                }, meanwhile: { [previous] in try keep(previous) })
-                previous = rendered
-            }
-            try keep(previous)
+            // Pages are independent: render them on every core while this thread writes them
+            // in order (one writer: ext4 slows down with two), and keep only the small search
+            // documents and sitemap entries, so memory stays bounded.
+            try OrderedStream.forEach(present, window: 256, { [renderer] context in
+                let page = PageRef(locale: locale, context: context)
+                guard let memo else { return renderPage(page, renderer: renderer, links: links, media: media) }
+                return memo.page(page, stage: self, renderer: renderer, links: links, media: media)
+            }, consume: { (item: RenderedPage) in
+                if let html = item.html { try write(item.path, html, to: sink) }
+                documents.append(item.document)
+                sitemap.append(item.sitemap)
+            })
             renderer.filterOptions[locale] = SearchDocuments.filterOptions(documents, strings: renderer.strings(locale))
             for file in homeAndSearchPages(locale, renderer: renderer, links: links, media: media) {
                 try write(file.path, file.text, to: sink)
