@@ -31,7 +31,7 @@ extension PageRenderer {
         html.raw("</main>\n")
         let frame = PageFrame(locale: locale, depth: 1, diskPath: index.diskPath(page), title: title,
                               description: index.app.summary[locale], alternates: alternates(for: page),
-                              breadcrumbs: [], jsonLD: nil, usesSearch: true)
+                              breadcrumbs: [], usesSearch: true)
         return shell.render(frame, strings: strings, main: html.string)
     }
 
@@ -53,7 +53,7 @@ extension PageRenderer {
         let home = PageFrame.Crumb(text: strings["home"], href: "../../" + SitePaths.href(locale.rawValue) + "/index.html")
         let frame = PageFrame(locale: locale, depth: 2, diskPath: "search/\(locale.rawValue)/index.html",
                               title: strings["search"], description: nil, alternates: alternates,
-                              breadcrumbs: [home, .init(text: strings["search"], href: nil)], jsonLD: nil, usesSearch: true)
+                              breadcrumbs: [home, .init(text: strings["search"], href: nil)], usesSearch: true)
         return shell.render(frame, strings: strings, main: html.string)
     }
 
@@ -79,7 +79,7 @@ extension PageRenderer {
         }
         html.raw("</ul>\n</main>\n")
         var frame = PageFrame(locale: locale, depth: 0, diskPath: "index.html", title: appTitle(locale),
-                              description: index.app.summary[locale], alternates: [], breadcrumbs: [], jsonLD: nil)
+                              description: index.app.summary[locale], alternates: [], breadcrumbs: [])
         frame.refresh = target
         return shell.render(frame, strings: strings(locale), main: html.string)
     }

@@ -21,7 +21,6 @@ struct PageFrame {
     var description: String?
     var alternates: [Alternate]
     var breadcrumbs: [Crumb]
-    var jsonLD: String?
     var usesSearch = false
     /// Where a page that only leads elsewhere sends the browser (the root `index.html`).
     var refresh: String?
@@ -40,13 +39,15 @@ struct PageShell {
         return html.string
     }
 
-    /// The page with its main content written in place by `main`, into `html`.
-    func render(_ frame: PageFrame, strings: InterfaceStrings, into html: HTMLBuilder, main: (HTMLBuilder) -> Void) {
+    /// The page with its main content written in place by `main`, into `html`;
+    /// `structuredData` writes the page's JSON-LD elements (`jsonLD`) at the end of the head.
+    func render(_ frame: PageFrame, strings: InterfaceStrings, into html: HTMLBuilder,
+                structuredData: (HTMLBuilder) -> Void = { _ in }, main: (HTMLBuilder) -> Void) {
         let root = SitePaths.rootPrefix(depth: frame.depth)
         html.raw("<!DOCTYPE html>\n<html lang=\"")
         html.text(frame.locale.rawValue)
         html.raw(frame.locale.isRightToLeft ? "\" dir=\"rtl\">\n" : "\" dir=\"ltr\">\n")
-        head(frame, root: root, strings: strings, into: html)
+        head(frame, root: root, strings: strings, structuredData: structuredData, into: html)
         html.raw("<body>\n<a class=\"skip-link\" href=\"#main\">")
         html.text(strings["skipToContent"])
         html.raw("</a>\n")
@@ -60,6 +61,13 @@ struct PageShell {
         html.raw("</p></footer>\n</body>\n</html>\n")
     }
 
+    /// A JSON-LD element whose object `write` writes.
+    static func jsonLD(into html: HTMLBuilder, _ write: (ByteBuffer) -> Void) {
+        html.raw("<script type=\"application/ld+json\">")
+        write(html)
+        html.raw("</script>\n")
+    }
+
     func siteTitle(_ locale: LocaleID) -> String {
         let app = index.app
         // The locale's own words first: the app's translated name beats the site title
@@ -68,7 +76,8 @@ struct PageShell {
             ?? app.title[app.defaultLocale] ?? app.bundleIdentifier
     }
 
-    private func head(_ frame: PageFrame, root: String, strings: InterfaceStrings, into html: HTMLBuilder) {
+    private func head(_ frame: PageFrame, root: String, strings: InterfaceStrings, structuredData: (HTMLBuilder) -> Void,
+                      into html: HTMLBuilder) {
         html.raw("<head>\n<meta charset=\"utf-8\">\n")
         html.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
         let siteTitle = siteTitle(frame.locale)
@@ -111,11 +120,7 @@ struct PageShell {
             html.text(SiteAssets.scriptPath)
             html.raw("\" defer></script>\n")
         }
-        if let jsonLD = frame.jsonLD {
-            html.raw("<script type=\"application/ld+json\">")
-            html.raw(string: jsonLD)
-            html.raw("</script>\n")
-        }
+        structuredData(html)
         html.raw("</head>\n")
     }
 

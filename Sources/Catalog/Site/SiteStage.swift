@@ -121,16 +121,18 @@ public struct SiteStage: Sendable {
         let node = index.model.contexts[context]
         let strings = renderer.strings(page.locale)
         let url = index.absoluteURL(index.diskPath(page))
-        let jsonLD = StructuredData.learningResource(
-            node, version, textLocale: version.isFallback ? index.defaultLocale : page.locale,
-            typeName: renderer.typeName(node.type, version, strings), url: url)
         let frame = PageFrame(locale: page.locale, depth: index.depth(page), diskPath: index.diskPath(page),
                               title: version.title, description: version.summary, alternates: renderer.alternates(for: page),
-                              breadcrumbs: renderer.breadcrumbs(for: page), jsonLD: jsonLD)
+                              breadcrumbs: renderer.breadcrumbs(for: page))
         let html = HTMLBuilder(capacity: bodyCapacity + 12288)
-        renderer.shell.render(frame, strings: strings, into: html) { html in
+        renderer.shell.render(frame, strings: strings, into: html, structuredData: { html in
+            PageShell.jsonLD(into: html) { json in
+                StructuredData.learningResource(node, version, textLocale: version.isFallback ? index.defaultLocale : page.locale,
+                                                typeName: renderer.typeName(node.type, version, strings), url: url, into: json)
+            }
+        }, main: { html in
             renderer.contextPage(page, into: html, body: body)
-        }
+        })
         return html.takeData()
     }
 

@@ -4,11 +4,11 @@ import Foundation
 /// `<`, `>` and `&`, so the text cannot close the `<script>` element it sits in.
 enum StructuredData {
     /// `textLocale` is the language the text is in: the default locale for a fallback.
-    /// Written straight into text, as `JSON.object(…).serialized()` would write it: this
-    /// runs for every page, and `JSON` boxes every value it holds.
+    /// Written straight into the page's bytes, as `JSON.object(…).serialized()` would
+    /// write it: this runs for every page, and `JSON` boxes every value it holds.
     static func learningResource(_ node: ContextNode, _ version: ContextVersion, textLocale: LocaleID,
-                                 typeName: String, url: String) -> String {
-        var json = JSONObjectWriter(capacity: 512)
+                                 typeName: String, url: String, into out: ByteBuffer) {
+        var json = JSONObjectWriter(into: out)
         json.field("@context", "https://schema.org")
         json.field("@type", "LearningResource")
         json.field("name", version.title)
@@ -30,7 +30,7 @@ enum StructuredData {
                 item.field("targetName", standard)
             }
         }
-        return json.finish()
+        json.close()
     }
 }
 
