@@ -17,6 +17,6 @@ import Testing
                                 ("list", .array([.object([("v", .string("one"))]), .object([("v", .string("two"))])])),
                                 ("none", .array([]))])
     #expect(writer.finish() == expected.serialized())
-    var empty = JSONObjectWriter()
+    let empty = JSONObjectWriter()
     #expect(empty.finish() == JSON.object([]).serialized())
 }

@@ -42,7 +42,7 @@ enum LiveFieldSitePatch {
             guard let outcome else { return nil }
             guard case .rendered(let rendered, let entry, let old) = outcome else { continue }
             guard let html = rendered.html else { return nil }
-            patch.changed[rendered.path] = Data(html.utf8)
+            patch.changed[rendered.path] = html
             guard let context = page.context else { return nil }
             documents[page.locale, default: [:]][context] = (entry.document, old.document)
             patch.rendered += 1

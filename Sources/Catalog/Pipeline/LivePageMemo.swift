@@ -1,10 +1,11 @@
+import Foundation
 import Synchronization
 
 /// One context page as the site stage produces it. `html` is nil when a `SitePageMemo`
 /// found the page unchanged: the output already holds exactly those bytes.
 struct RenderedPage: Sendable {
     var path: String
-    var html: String?
+    var html: Data?
     var document: SearchDocument
     var sitemap: Sitemap.Entry
 }

@@ -36,7 +36,7 @@ struct LiveSitePatch {
         var documents: [LocaleID: [SearchDocument]] = [:]
         for (page, result) in zip(pages, results) {
             guard let result, let html = result.page.html else { return nil }
-            patch.changed[result.page.path] = Data(html.utf8)
+            patch.changed[result.page.path] = html
             documents[page.locale, default: []].append(result.entry.document)
             patch.rendered += 1
         }

@@ -21,70 +21,65 @@ public struct HTMLRenderer {
     }
 
     public func render(_ document: MarkdownNode) -> String {
-        var out = ""
-        out.reserveCapacity(4096)
-        render(document, into: &out)
-        return out
+        let out = HTMLBuilder(capacity: 4096)
+        render(document, into: out)
+        return out.string
     }
 
     /// Appends the document's HTML to `out` (a page renders its body in place).
-    public func render(_ document: MarkdownNode, into out: inout String) {
-        renderChildren(of: document, into: &out, tight: false)
+    func render(_ document: MarkdownNode, into out: HTMLBuilder) {
+        renderChildren(of: document, into: out, tight: false)
     }
 
-    private func renderChildren(of node: MarkdownNode, into out: inout String, tight: Bool) {
-        for child in node.children { render(child, into: &out, tight: tight) }
+    private func renderChildren(of node: MarkdownNode, into out: HTMLBuilder, tight: Bool) {
+        for child in node.children { render(child, into: out, tight: tight) }
     }
 
-    private func render(_ node: MarkdownNode, into out: inout String, tight: Bool) {
+    private func render(_ node: MarkdownNode, into out: HTMLBuilder, tight: Bool) {
         switch node.kind {
-        case .document, .other: renderChildren(of: node, into: &out, tight: tight)
+        case .document, .other: renderChildren(of: node, into: out, tight: tight)
         case .paragraph:
-            if tight { renderChildren(of: node, into: &out, tight: tight); return }
-            wrap("p", node, &out)
+            if tight { renderChildren(of: node, into: out, tight: tight); return }
+            wrap("p", node, out)
         case .heading(let level):
             let tag = Self.headingTag(level)
-            out += "<"
-            out += tag
-            out += " id=\""
-            HTMLEscaping.escape(headingIDs.next(for: node.plainText), into: &out)
-            out += "\">"
-            renderChildren(of: node, into: &out, tight: false)
-            out += "</"
-            out += tag
-            out += ">\n"
-        case .blockQuote: wrap("blockquote", node, &out, newline: true)
-        case .list(let ordered, let start, let isTight): renderList(node, ordered: ordered, start: start, tight: isTight, into: &out)
+            out.start(tag)
+            out.raw(" id=\"")
+            out.text(headingIDs.next(for: node.plainText))
+            out.raw("\">")
+            renderChildren(of: node, into: out, tight: false)
+            out.close(tag)
+            out.newline()
+        case .blockQuote: wrap("blockquote", node, out, newline: true)
+        case .list(let ordered, let start, let isTight): renderList(node, ordered: ordered, start: start, tight: isTight, into: out)
         case .item:
-            out += "<li>"
-            renderChildren(of: node, into: &out, tight: tight)
-            out += "</li>\n"
-        case .codeBlock(let info): renderCodeBlock(node.literal, info: info, into: &out)
-        case .thematicBreak: out += "<hr>\n"
+            out.raw("<li>")
+            renderChildren(of: node, into: out, tight: tight)
+            out.raw("</li>\n")
+        case .codeBlock(let info): renderCodeBlock(node.literal, info: info, into: out)
+        case .thematicBreak: out.raw("<hr>\n")
         case .htmlBlock, .htmlInline: return
-        case .text: HTMLEscaping.escape(node.literal, into: &out)
-        case .softBreak: out += "\n"
-        case .lineBreak: out += "<br>\n"
+        case .text: out.text(node.literal)
+        case .softBreak: out.newline()
+        case .lineBreak: out.raw("<br>\n")
         case .code:
-            out += "<code>"
-            HTMLEscaping.escape(node.literal, into: &out)
-            out += "</code>"
-        case .emphasis: wrap("em", node, &out, block: false)
-        case .strong: wrap("strong", node, &out, block: false)
-        case .strikethrough: wrap("del", node, &out, block: false)
-        case .link(let url, let title): renderLink(node, url: url, title: title, into: &out)
-        case .image(let url, let title): renderImage(node, url: url, title: title, into: &out)
-        case .table(let alignments): renderTable(node, alignments: alignments, into: &out)
-        case .tableRow, .tableCell: renderChildren(of: node, into: &out, tight: tight)
+            out.raw("<code>")
+            out.text(node.literal)
+            out.raw("</code>")
+        case .emphasis: wrap("em", node, out, block: false)
+        case .strong: wrap("strong", node, out, block: false)
+        case .strikethrough: wrap("del", node, out, block: false)
+        case .link(let url, let title): renderLink(node, url: url, title: title, into: out)
+        case .image(let url, let title): renderImage(node, url: url, title: title, into: out)
+        case .table(let alignments): renderTable(node, alignments: alignments, into: out)
+        case .tableRow, .tableCell: renderChildren(of: node, into: out, tight: tight)
         }
     }
 
-    /// One level down, at most `h6`. (Appending literal pieces, not interpolating: this
-    /// runs for every element of every page.)
-    private static func headingTag(_ level: Int) -> String {
+    /// One level down, at most `h6` (cmark's levels are 1 to 6).
+    private static func headingTag(_ level: Int) -> StaticString {
         switch level {
-        case ...0: "h\(level + 1)"  // cmark's levels are 1 to 6
-        case 1: "h2"
+        case ...1: "h2"
         case 2: "h3"
         case 3: "h4"
         case 4: "h5"
@@ -92,104 +87,111 @@ public struct HTMLRenderer {
         }
     }
 
-    private func wrap(_ tag: String, _ node: MarkdownNode, _ out: inout String, block: Bool = true, newline: Bool = false) {
-        out += "<"
-        out += tag
-        out += newline ? ">\n" : ">"
-        renderChildren(of: node, into: &out, tight: false)
-        out += "</"
-        out += tag
-        out += block ? ">\n" : ">"
+    private func wrap(_ tag: StaticString, _ node: MarkdownNode, _ out: HTMLBuilder, block: Bool = true, newline: Bool = false) {
+        out.open(tag)
+        if newline { out.newline() }
+        renderChildren(of: node, into: out, tight: false)
+        out.close(tag)
+        if block { out.newline() }
     }
 
-    private func renderList(_ node: MarkdownNode, ordered: Bool, start: Int, tight: Bool, into out: inout String) {
-        let tag = ordered ? "ol" : "ul"
-        out += ordered && start != 1 ? "<ol start=\"\(start)\">\n" : "<\(tag)>\n"
-        renderChildren(of: node, into: &out, tight: tight)
-        out += "</\(tag)>\n"
-    }
-
-    private func renderCodeBlock(_ code: String, info: String, into out: inout String) {
-        let language = info.split(separator: " ").first.map(String.init) ?? ""
-        out += "<pre><code"
-        if !language.isEmpty {
-            out += " class=\"language-"
-            HTMLEscaping.escape(language, into: &out)
-            out += "\""
+    private func renderList(_ node: MarkdownNode, ordered: Bool, start: Int, tight: Bool, into out: HTMLBuilder) {
+        let tag: StaticString = ordered ? "ol" : "ul"
+        if ordered && start != 1 {
+            out.raw("<ol start=\"")
+            out.decimal(start)
+            out.raw("\">")
+        } else {
+            out.open(tag)
         }
-        out += ">"
-        HTMLEscaping.escape(code, into: &out)
-        out += "</code></pre>\n"
+        out.newline()
+        renderChildren(of: node, into: out, tight: tight)
+        out.close(tag)
+        out.newline()
     }
 
-    private func renderLink(_ node: MarkdownNode, url: String, title: String, into out: inout String) {
+    private func renderCodeBlock(_ code: String, info: String, into out: HTMLBuilder) {
+        let language = info.split(separator: " ").first.map(String.init) ?? ""
+        out.raw("<pre><code")
+        if !language.isEmpty {
+            out.raw(" class=\"language-")
+            out.text(language)
+            out.raw("\"")
+        }
+        out.raw(">")
+        out.text(code)
+        out.raw("</code></pre>\n")
+    }
+
+    private func renderLink(_ node: MarkdownNode, url: String, title: String, into out: HTMLBuilder) {
         guard let href = resolve(url, false) else {
-            renderChildren(of: node, into: &out, tight: false)
+            renderChildren(of: node, into: out, tight: false)
             return
         }
-        out += "<a href=\""
-        HTMLEscaping.escape(href, into: &out)
-        out += "\""
-        appendTitle(title, into: &out)
-        out += ">"
-        renderChildren(of: node, into: &out, tight: false)
-        out += "</a>"
+        out.raw("<a href=\"")
+        out.text(href)
+        out.raw("\"")
+        appendTitle(title, into: out)
+        out.raw(">")
+        renderChildren(of: node, into: out, tight: false)
+        out.raw("</a>")
     }
 
-    private func renderImage(_ node: MarkdownNode, url: String, title: String, into out: inout String) {
+    private func renderImage(_ node: MarkdownNode, url: String, title: String, into out: HTMLBuilder) {
         let alt = node.plainText.trimmingSpaces
         guard let src = resolve(url, true) else {
-            HTMLEscaping.escape(alt, into: &out)
+            out.text(alt)
             return
         }
-        out += "<img src=\""
-        HTMLEscaping.escape(src, into: &out)
-        out += "\" alt=\""
-        HTMLEscaping.escape(alt, into: &out)
-        out += "\""
-        appendTitle(title, into: &out)
-        out += " loading=\"lazy\">"
+        out.raw("<img src=\"")
+        out.text(src)
+        out.raw("\" alt=\"")
+        out.text(alt)
+        out.raw("\"")
+        appendTitle(title, into: out)
+        out.raw(" loading=\"lazy\">")
     }
 
-    private func appendTitle(_ title: String, into out: inout String) {
+    private func appendTitle(_ title: String, into out: HTMLBuilder) {
         guard !title.isEmpty else { return }
-        out += " title=\""
-        HTMLEscaping.escape(title, into: &out)
-        out += "\""
+        out.raw(" title=\"")
+        out.text(title)
+        out.raw("\"")
     }
 
     /// A wide table scrolls inside its own box (focusable, so keyboards can scroll it)
     /// instead of widening the page on a phone.
-    private func renderTable(_ node: MarkdownNode, alignments: [MarkdownNode.Alignment], into out: inout String) {
+    private func renderTable(_ node: MarkdownNode, alignments: [MarkdownNode.Alignment], into out: HTMLBuilder) {
         // GFM tables always start with their header row.
-        out += "<div class=\"table-scroll\" tabindex=\"0\"><table>\n<thead>\n"
-        if let head = node.children.first { renderRow(head, header: true, alignments: alignments, into: &out) }
-        out += "</thead>\n"
+        out.raw("<div class=\"table-scroll\" tabindex=\"0\"><table>\n<thead>\n")
+        if let head = node.children.first { renderRow(head, header: true, alignments: alignments, into: out) }
+        out.raw("</thead>\n")
         let rows = node.children.dropFirst()
         if !rows.isEmpty {
-            out += "<tbody>\n"
-            for row in rows { renderRow(row, header: false, alignments: alignments, into: &out) }
-            out += "</tbody>\n"
+            out.raw("<tbody>\n")
+            for row in rows { renderRow(row, header: false, alignments: alignments, into: out) }
+            out.raw("</tbody>\n")
         }
-        out += "</table></div>\n"
+        out.raw("</table></div>\n")
     }
 
-    private func renderRow(_ row: MarkdownNode, header: Bool, alignments: [MarkdownNode.Alignment], into out: inout String) {
-        let tag = header ? "th" : "td"
-        out += "<tr>\n"
+    private func renderRow(_ row: MarkdownNode, header: Bool, alignments: [MarkdownNode.Alignment], into out: HTMLBuilder) {
+        let tag: StaticString = header ? "th" : "td"
+        out.raw("<tr>\n")
         for (column, cell) in row.children.enumerated() {
-            out += "<\(tag)"
+            out.start(tag)
             switch column < alignments.count ? alignments[column] : .none {
-            case .left: out += " style=\"text-align:left\""
-            case .center: out += " style=\"text-align:center\""
-            case .right: out += " style=\"text-align:right\""
+            case .left: out.raw(" style=\"text-align:left\"")
+            case .center: out.raw(" style=\"text-align:center\"")
+            case .right: out.raw(" style=\"text-align:right\"")
             case .none: break
             }
-            out += ">"
-            renderChildren(of: cell, into: &out, tight: false)
-            out += "</\(tag)>\n"
+            out.end()
+            renderChildren(of: cell, into: out, tight: false)
+            out.close(tag)
+            out.newline()
         }
-        out += "</tr>\n"
+        out.raw("</tr>\n")
     }
 }
 

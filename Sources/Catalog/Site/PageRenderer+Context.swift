@@ -3,57 +3,74 @@ extension PageRenderer {
     /// title, type, age, time, progress) and then the body, keywords, standards,
     /// children and the way to the previous and next sibling.
     /// `body` writes the body's HTML in place.
-    func contextPage(_ page: PageRef, into html: inout HTMLBuilder, body: (inout String) -> Void) {
+    func contextPage(_ page: PageRef, into html: HTMLBuilder, body: (HTMLBuilder) -> Void) {
         guard let context = page.context, let version = version(context, page.locale) else { return }
         let node = index.model.contexts[context]
         let strings = strings(page.locale)
         let lang = language(version, page: page.locale)
         html.raw("<main id=\"main\">\n<article class=\"context\">\n<div class=\"hero\">")
-        thumbnail(context, title: version.title, root: SitePaths.rootPrefix(depth: index.depth(page)), size: 160, into: &html)
-        html.raw("<div class=\"hero-text\">")
-        html.element("p", ["class": "eyebrow"], text: [typeName(node.type, version, strings), node.topic.map(strings.topicName)]
-            .compactMap { $0 }.joined(separator: " · "))
-        html.element("h1", ["lang": lang.lang, "dir": lang.dir], text: version.title)
+        thumbnail(context, title: version.title, root: SitePaths.rootPrefix(depth: index.depth(page)), size: 160, into: html)
+        html.raw("<div class=\"hero-text\"><p class=\"eyebrow\">")
+        html.text(typeName(node.type, version, strings))
+        if let topic = node.topic {
+            html.raw(" · ")
+            html.text(strings.topicName(topic))
+        }
+        html.raw("</p><h1")
+        html.language(lang)
+        html.end()
+        html.text(version.title)
+        html.raw("</h1>")
         if let summary = version.summary {
-            html.element("p", ["class": "summary", "lang": lang.lang, "dir": lang.dir], text: summary)
+            html.raw("<p class=\"summary\"")
+            html.language(lang)
+            html.end()
+            html.text(summary)
+            html.raw("</p>")
         }
         if let link = node.universalLinkURL {
-            html.raw("<p>")
-            html.element("a", ["class": "button", "href": link], text: strings["openInApp"])
-            html.raw("</p>")
+            html.raw("<p><a class=\"button\" href=\"")
+            html.text(link)
+            html.raw("\">")
+            html.text(strings["openInApp"])
+            html.raw("</a></p>")
         }
         html.raw("</div></div>\n")
         if lang.lang != nil {
             let language = index.defaultLocaleNames[page.locale] ?? index.defaultLocale.rawValue
-            html.element("p", ["class": "note", "role": "note"], text: strings.format("notTranslated", ["language": language]))
-            html.newline()
+            html.raw("<p class=\"note\" role=\"note\">")
+            html.text(strings.format("notTranslated", ["language": language]))
+            html.raw("</p>\n")
         }
-        facts(context, version, lang, strings, into: &html)
-        html.open("div", ["class": "body", "lang": lang.lang, "dir": lang.dir])
-        html.raw(writing: body)
+        facts(context, version, lang, strings, into: html)
+        html.raw("<div class=\"body\"")
+        html.language(lang)
+        html.end()
+        body(html)
         html.raw("</div>\n")
-        lists(node, version, lang, strings, into: &html)
+        lists(node, version, lang, strings, into: html)
         let children = index.children(of: page)
         if !children.isEmpty {
             html.element("h2", text: strings["contents"])
             html.newline()
-            cards(children, on: page, into: &html)
+            cards(children, on: page, into: html)
         }
-        pager(page, strings, into: &html)
+        pager(page, strings, into: html)
         html.raw("</article>\n</main>\n")
     }
 
     private func facts(_ context: Int, _ version: ContextVersion, _ lang: TextLanguage, _ strings: InterfaceStrings,
-                       into html: inout HTMLBuilder) {
+                       into html: HTMLBuilder) {
         let node = index.model.contexts[context]
-        html.raw("<section class=\"facts\" aria-labelledby=\"facts\">")
-        html.element("h2", ["id": "facts", "class": "visually-hidden"], text: strings["details"])
-        html.raw("<dl>")
+        html.raw("<section class=\"facts\" aria-labelledby=\"facts\"><h2 id=\"facts\" class=\"visually-hidden\">")
+        html.text(strings["details"])
+        html.raw("</h2><dl>")
         func fact(_ label: String, _ value: String) {
-            html.raw("<div>")
-            html.element("dt", text: label)
-            html.element("dd", text: value)
-            html.raw("</div>")
+            html.raw("<div><dt>")
+            html.text(label)
+            html.raw("</dt><dd>")
+            html.text(value)
+            html.raw("</dd></div>")
         }
         fact(strings["type"], typeName(node.type, version, strings))
         if let topic = node.topic { fact(strings["topic"], strings.topicName(topic)) }
@@ -68,8 +85,11 @@ extension PageRenderer {
                 html.raw("<li>")
                 html.element("strong", text: strings.progressName(capability.kind))
                 if !capability.details.isEmpty {
-                    html.raw(" — ")
-                    html.element("span", ["lang": lang.lang, "dir": lang.dir], text: capability.details)
+                    html.raw(" — <span")
+                    html.language(lang)
+                    html.end()
+                    html.text(capability.details)
+                    html.raw("</span>")
                 }
                 html.raw("</li>")
             }
@@ -79,28 +99,41 @@ extension PageRenderer {
     }
 
     private func lists(_ node: ContextNode, _ version: ContextVersion, _ lang: TextLanguage, _ strings: InterfaceStrings,
-                       into html: inout HTMLBuilder) {
-        for (label, items, itemLang) in [(strings["keywords"], version.keywords, lang), (strings["standards"], node.standardsAlignments, .inherit)]
-        where !items.isEmpty {
+                       into html: HTMLBuilder) {
+        func list(_ label: String, _ items: [String], _ itemLang: TextLanguage) {
+            guard !items.isEmpty else { return }
             html.element("h2", text: label)
-            html.open("ul", ["class": "chips", "lang": itemLang.lang, "dir": itemLang.dir])
+            html.raw("<ul class=\"chips\"")
+            html.language(itemLang)
+            html.end()
             for item in items { html.element("li", text: item) }
             html.raw("</ul>\n")
         }
+        list(strings["keywords"], version.keywords, lang)
+        list(strings["standards"], node.standardsAlignments, .inherit)
     }
 
-    private func pager(_ page: PageRef, _ strings: InterfaceStrings, into html: inout HTMLBuilder) {
+    private func pager(_ page: PageRef, _ strings: InterfaceStrings, into html: HTMLBuilder) {
         let (previous, next) = index.neighbours(of: page)
         guard previous != nil || next != nil else { return }
-        html.open("nav", ["class": "pager", "aria-label": strings["pager"]])
-        for (sibling, rel, label) in [(previous, "prev", strings["previous"]), (next, "next", strings["next"])] {
-            guard let sibling, let version = version(sibling, page.locale) else { continue }
+        html.raw("<nav class=\"pager\" aria-label=\"")
+        html.text(strings["pager"])
+        html.raw("\">")
+        func link(_ sibling: Int?, _ start: StaticString, _ label: String) {
+            guard let sibling, let version = version(sibling, page.locale) else { return }
             let lang = language(version, page: page.locale)
-            html.open("a", ["class": rel, "rel": rel, "href": index.link(from: page, to: PageRef(locale: page.locale, context: sibling))])
+            html.raw(start)
+            html.text(index.link(from: page, to: PageRef(locale: page.locale, context: sibling)))
+            html.raw("\">")
             html.element("small", text: label)
-            html.element("span", ["lang": lang.lang, "dir": lang.dir], text: version.title)
-            html.close("a")
+            html.raw("<span")
+            html.language(lang)
+            html.end()
+            html.text(version.title)
+            html.raw("</span></a>")
         }
+        link(previous, "<a class=\"prev\" rel=\"prev\" href=\"", strings["previous"])
+        link(next, "<a class=\"next\" rel=\"next\" href=\"", strings["next"])
         html.raw("</nav>\n")
     }
 }

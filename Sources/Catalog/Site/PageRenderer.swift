@@ -80,7 +80,7 @@ struct PageRenderer {
     }
 
     /// The children of a page as cards: thumbnail, title, type, age, time, summary.
-    func cards(_ children: [Int], on page: PageRef, into html: inout HTMLBuilder) {
+    func cards(_ children: [Int], on page: PageRef, into html: HTMLBuilder) {
         let strings = strings(page.locale)
         let root = SitePaths.rootPrefix(depth: index.depth(page))
         html.raw("<ul class=\"cards\">\n")
@@ -88,15 +88,22 @@ struct PageRenderer {
             guard let version = version(child, page.locale) else { continue }
             let lang = language(version, page: page.locale)
             html.raw("<li class=\"card\">")
-            thumbnail(child, title: version.title, root: root, size: 84, into: &html)
-            html.raw("<div class=\"card-text\"><h3 class=\"card-title\">")
-            html.open("a", ["href": index.link(from: page, to: PageRef(locale: page.locale, context: child)),
-                            "lang": lang.lang, "dir": lang.dir])
+            thumbnail(child, title: version.title, root: root, size: 84, into: html)
+            html.raw("<div class=\"card-text\"><h3 class=\"card-title\"><a href=\"")
+            html.text(index.link(from: page, to: PageRef(locale: page.locale, context: child)))
+            html.raw("\"")
+            html.language(lang)
+            html.end()
             html.text(version.title)
-            html.raw("</a></h3>")
-            html.element("p", ["class": "card-meta"], text: metaLine(child, version, strings))
+            html.raw("</a></h3><p class=\"card-meta\">")
+            html.text(metaLine(child, version, strings))
+            html.raw("</p>")
             if let summary = version.summary {
-                html.element("p", ["class": "card-summary", "lang": lang.lang, "dir": lang.dir], text: summary)
+                html.raw("<p class=\"card-summary\"")
+                html.language(lang)
+                html.end()
+                html.text(summary)
+                html.raw("</p>")
             }
             html.raw("</div></li>\n")
         }
@@ -104,14 +111,22 @@ struct PageRenderer {
     }
 
     /// The context's thumbnail with its title as alt text, or a lettered tile.
-    func thumbnail(_ context: Int, title: String, root: String, size: Int, into html: inout HTMLBuilder) {
+    func thumbnail(_ context: Int, title: String, root: String, size: Int, into html: HTMLBuilder) {
         if let path = index.thumbnailPath(context) {
-            html.open("img", ["class": "thumb", "src": root + path, "alt": title, "width": String(size),
-                              "height": String(size), "loading": size < 100 ? "lazy" : nil])
+            html.raw("<img class=\"thumb\" src=\"")
+            html.text(root)
+            html.text(path)
+            html.raw("\" alt=\"")
+            html.text(title)
+            html.raw("\" width=\"")
+            html.decimal(size)
+            html.raw("\" height=\"")
+            html.decimal(size)
+            html.raw(size < 100 ? "\" loading=\"lazy\">" : "\">")
         } else {
-            html.open("div", ["class": "thumb thumb-placeholder", "aria-hidden": "true"])
+            html.raw("<div class=\"thumb thumb-placeholder\" aria-hidden=\"true\">")
             html.text(title.first.map { String($0) } ?? "")
-            html.close("div")
+            html.raw("</div>")
         }
     }
 }

@@ -21,7 +21,6 @@ struct PageFrame {
     var description: String?
     var alternates: [Alternate]
     var breadcrumbs: [Crumb]
-    var jsonLD: String?
     var usesSearch = false
     /// Where a page that only leads elsewhere sends the browser (the root `index.html`).
     var refresh: String?
@@ -35,33 +34,38 @@ struct PageShell {
     static let reservedIDs: Set<String> = ["main", "facts", "search-title", "search-q"]
 
     func render(_ frame: PageFrame, strings: InterfaceStrings, main: String) -> String {
-        render(frame, strings: strings, mainCapacity: main.utf8.count) { $0.raw(main) }
+        let html = HTMLBuilder(capacity: main.utf8.count + 6144)
+        render(frame, strings: strings, into: html) { $0.raw(string: main) }
+        return html.string
     }
 
-    /// The page with its main content written in place by `main`, into one buffer of
-    /// about `mainCapacity` bytes more than the frame needs.
-    func render(_ frame: PageFrame, strings: InterfaceStrings, mainCapacity: Int,
-                main: (inout HTMLBuilder) -> Void) -> String {
-        var html = HTMLBuilder(capacity: mainCapacity + 6144)
+    /// The page with its main content written in place by `main`, into `html`;
+    /// `structuredData` writes the page's JSON-LD elements (`jsonLD`) at the end of the head.
+    func render(_ frame: PageFrame, strings: InterfaceStrings, into html: HTMLBuilder,
+                structuredData: (HTMLBuilder) -> Void = { _ in }, main: (HTMLBuilder) -> Void) {
         let root = SitePaths.rootPrefix(depth: frame.depth)
-        html.raw("<!DOCTYPE html>\n")
-        html.open("html", ["lang": frame.locale.rawValue, "dir": frame.locale.isRightToLeft ? "rtl" : "ltr"])
-        html.newline()
-        head(frame, root: root, strings: strings, into: &html)
-        html.raw("<body>\n")
-        html.open("a", ["class": "skip-link", "href": "#main"])
+        html.raw("<!DOCTYPE html>\n<html lang=\"")
+        html.text(frame.locale.rawValue)
+        html.raw(frame.locale.isRightToLeft ? "\" dir=\"rtl\">\n" : "\" dir=\"ltr\">\n")
+        head(frame, root: root, strings: strings, structuredData: structuredData, into: html)
+        html.raw("<body>\n<a class=\"skip-link\" href=\"#main\">")
         html.text(strings["skipToContent"])
-        html.close("a")
-        html.newline()
-        header(frame, root: root, strings: strings, into: &html)
-        breadcrumbs(frame.breadcrumbs, strings: strings, into: &html)
-        main(&html)
+        html.raw("</a>\n")
+        header(frame, root: root, strings: strings, into: html)
+        breadcrumbs(frame.breadcrumbs, strings: strings, into: html)
+        main(html)
         html.raw("<footer class=\"site-footer\"><p>")
         html.text(siteTitle(frame.locale))
         html.raw(" · ")
         html.text(strings["madeWith"])
         html.raw("</p></footer>\n</body>\n</html>\n")
-        return html.out
+    }
+
+    /// A JSON-LD element whose object `write` writes.
+    static func jsonLD(into html: HTMLBuilder, _ write: (ByteBuffer) -> Void) {
+        html.raw("<script type=\"application/ld+json\">")
+        write(html)
+        html.raw("</script>\n")
     }
 
     func siteTitle(_ locale: LocaleID) -> String {
@@ -72,87 +76,111 @@ struct PageShell {
             ?? app.title[app.defaultLocale] ?? app.bundleIdentifier
     }
 
-    private func head(_ frame: PageFrame, root: String, strings: InterfaceStrings, into html: inout HTMLBuilder) {
+    private func head(_ frame: PageFrame, root: String, strings: InterfaceStrings, structuredData: (HTMLBuilder) -> Void,
+                      into html: HTMLBuilder) {
         html.raw("<head>\n<meta charset=\"utf-8\">\n")
-        html.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-        html.element("title", text: frame.title == siteTitle(frame.locale) ? frame.title : "\(frame.title) – \(siteTitle(frame.locale))")
-        html.newline()
+        html.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
+        let siteTitle = siteTitle(frame.locale)
+        html.text(frame.title)
+        if frame.title != siteTitle {
+            html.raw(" – ")
+            html.text(siteTitle)
+        }
+        html.raw("</title>\n")
         if let description = frame.description {
-            html.open("meta", ["name": "description", "content": description])
-            html.newline()
+            html.raw("<meta name=\"description\" content=\"")
+            html.text(description)
+            html.raw("\">\n")
         }
         if let refresh = frame.refresh {
-            html.open("meta", ["http-equiv": "refresh", "content": "0; url=\(refresh)"])
-            html.newline()
+            html.raw("<meta http-equiv=\"refresh\" content=\"0; url=")
+            html.text(refresh)
+            html.raw("\">\n")
         }
         // An empty icon keeps browsers from asking the server for /favicon.ico.
-        html.raw("<link rel=\"icon\" href=\"data:,\">\n")
-        html.open("link", ["rel": "canonical", "href": index.absoluteURL(frame.diskPath)])
-        html.newline()
+        html.raw("<link rel=\"icon\" href=\"data:,\">\n<link rel=\"canonical\" href=\"")
+        html.text(index.absoluteURL(frame.diskPath))
+        html.raw("\">\n")
         for alternate in frame.alternates {
-            html.open("link", ["rel": "alternate", "hreflang": alternate.locale.rawValue, "href": alternate.url])
-            html.newline()
+            html.raw("<link rel=\"alternate\" hreflang=\"")
+            html.text(alternate.locale.rawValue)
+            html.raw("\" href=\"")
+            html.text(alternate.url)
+            html.raw("\">\n")
         }
         for stylesheet in branding.stylesheets {
-            html.open("link", ["rel": "stylesheet", "href": root + stylesheet])
-            html.newline()
+            html.raw("<link rel=\"stylesheet\" href=\"")
+            html.text(root)
+            html.text(stylesheet)
+            html.raw("\">\n")
         }
         if frame.usesSearch {
-            html.open("script", ["src": root + SiteAssets.scriptPath, "defer": ""])
-            html.close("script")
-            html.newline()
+            html.raw("<script src=\"")
+            html.text(root)
+            html.text(SiteAssets.scriptPath)
+            html.raw("\" defer></script>\n")
         }
-        if let jsonLD = frame.jsonLD {
-            html.raw("<script type=\"application/ld+json\">")
-            html.raw(jsonLD)
-            html.raw("</script>\n")
-        }
+        structuredData(html)
         html.raw("</head>\n")
     }
 
-    private func header(_ frame: PageFrame, root: String, strings: InterfaceStrings, into html: inout HTMLBuilder) {
-        html.raw("<header class=\"site-header\">\n")
-        html.open("a", ["class": "brand", "href": root + SitePaths.href("\(frame.locale.rawValue)/index.html")])
+    private func header(_ frame: PageFrame, root: String, strings: InterfaceStrings, into html: HTMLBuilder) {
+        html.raw("<header class=\"site-header\">\n<a class=\"brand\" href=\"")
+        html.text(root)
+        html.text(SitePaths.href(frame.locale.rawValue))
+        html.raw("/index.html\">")
         if let logo = branding.logoPath {
-            html.open("img", ["src": root + logo, "alt": "", "width": "40", "height": "40"])
+            html.raw("<img src=\"")
+            html.text(root)
+            html.text(logo)
+            html.raw("\" alt width=\"40\" height=\"40\">")
         }
         html.element("span", text: siteTitle(frame.locale))
-        html.close("a")
-        html.newline()
-        languages(frame, strings: strings, into: &html)
+        html.raw("</a>\n")
+        languages(frame, strings: strings, into: html)
         html.raw("</header>\n")
     }
 
-    private func languages(_ frame: PageFrame, strings: InterfaceStrings, into html: inout HTMLBuilder) {
+    private func languages(_ frame: PageFrame, strings: InterfaceStrings, into html: HTMLBuilder) {
         guard frame.alternates.count > 1 else { return }
-        html.open("nav", ["class": "languages", "aria-label": strings["languages"]])
-        html.raw("<ul>")
+        html.raw("<nav class=\"languages\" aria-label=\"")
+        html.text(strings["languages"])
+        html.raw("\"><ul>")
         for alternate in frame.alternates {
-            html.raw("<li>")
-            let isCurrent = alternate.locale == frame.locale
-            html.open("a", ["href": alternate.href, "hreflang": alternate.locale.rawValue, "lang": alternate.locale.rawValue,
-                            "aria-current": isCurrent ? "page" : nil])
+            html.raw("<li><a href=\"")
+            html.text(alternate.href)
+            html.raw("\" hreflang=\"")
+            html.text(alternate.locale.rawValue)
+            html.raw("\" lang=\"")
+            html.text(alternate.locale.rawValue)
+            html.raw(alternate.locale == frame.locale ? "\" aria-current=\"page\">" : "\">")
             html.text(index.localeNames[alternate.locale] ?? alternate.locale.rawValue)
-            html.close("a")
-            html.raw("</li>")
+            html.raw("</a></li>")
         }
         html.raw("</ul></nav>\n")
     }
 
-    private func breadcrumbs(_ crumbs: [PageFrame.Crumb], strings: InterfaceStrings, into html: inout HTMLBuilder) {
+    private func breadcrumbs(_ crumbs: [PageFrame.Crumb], strings: InterfaceStrings, into html: HTMLBuilder) {
         guard crumbs.count > 1 else { return }
-        html.open("nav", ["class": "breadcrumbs", "aria-label": strings["breadcrumbs"]])
-        html.raw("<ol>")
+        html.raw("<nav class=\"breadcrumbs\" aria-label=\"")
+        html.text(strings["breadcrumbs"])
+        html.raw("\"><ol>")
         for crumb in crumbs {
             html.raw("<li>")
             if let href = crumb.href {
-                html.open("a", ["href": href, "lang": crumb.language.lang, "dir": crumb.language.dir])
+                html.raw("<a href=\"")
+                html.text(href)
+                html.raw("\"")
+                html.language(crumb.language)
+                html.end()
                 html.text(crumb.text)
-                html.close("a")
+                html.raw("</a>")
             } else {
-                html.open("span", ["aria-current": "page", "lang": crumb.language.lang, "dir": crumb.language.dir])
+                html.raw("<span aria-current=\"page\"")
+                html.language(crumb.language)
+                html.end()
                 html.text(crumb.text)
-                html.close("span")
+                html.raw("</span>")
             }
             html.raw("</li>")
         }

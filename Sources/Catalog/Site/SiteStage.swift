@@ -76,7 +76,7 @@ public struct SiteStage: Sendable {
         let source = page.context.flatMap { renderer.version($0, page.locale)?.body }
         let body = source.map { prepareBody($0, page: page, links: links, media: media, wrap: wrap) }
         let html = contextPage(page, renderer: renderer, bodyCapacity: 2 * (source?.text.utf8.count ?? 0)) { out in
-            if let body { body.renderer.render(body.document, into: &out) }
+            if let body { body.renderer.render(body.document, into: out) }
         }
         return RenderedPage(path: renderer.index.diskPath(page), html: html,
                             document: SearchDocuments.document(page, bodyText: body?.document.plainText ?? "", renderer: renderer),
@@ -85,6 +85,10 @@ public struct SiteStage: Sendable {
 
     private func write(_ path: String, _ text: String, to sink: some OutputSink) throws {
         try sink.write(path, Data(text.utf8))
+    }
+
+    private func write(_ path: String, _ data: Data, to sink: some OutputSink) throws {
+        try sink.write(path, data)
     }
 
     private func renderBody(_ body: MarkdownBody?, page: PageRef, links: BodyLinks, media: BodyLinks.MediaSet) -> (html: String, text: String) {
@@ -102,21 +106,26 @@ public struct SiteStage: Sendable {
         return (MarkdownParser.parse(body.text), HTMLRenderer(reservedIDs: PageShell.reservedIDs, resolve: wrap?(resolve) ?? resolve))
     }
 
-    private func contextPage(_ page: PageRef, renderer: PageRenderer, bodyCapacity: Int, body: (inout String) -> Void) -> String {
-        guard let context = page.context, let version = renderer.version(context, page.locale) else { return "" }
+    /// The page's bytes, handed to the sink without a copy.
+    private func contextPage(_ page: PageRef, renderer: PageRenderer, bodyCapacity: Int, body: (HTMLBuilder) -> Void) -> Data {
+        guard let context = page.context, let version = renderer.version(context, page.locale) else { return Data() }
         let index = renderer.index
         let node = index.model.contexts[context]
         let strings = renderer.strings(page.locale)
         let url = index.absoluteURL(index.diskPath(page))
-        let jsonLD = StructuredData.learningResource(
-            node, version, textLocale: version.isFallback ? index.defaultLocale : page.locale,
-            typeName: renderer.typeName(node.type, version, strings), url: url)
         let frame = PageFrame(locale: page.locale, depth: index.depth(page), diskPath: index.diskPath(page),
                               title: version.title, description: version.summary, alternates: renderer.alternates(for: page),
-                              breadcrumbs: renderer.breadcrumbs(for: page), jsonLD: jsonLD)
-        return renderer.shell.render(frame, strings: strings, mainCapacity: bodyCapacity + 6144) { html in
-            renderer.contextPage(page, into: &html, body: body)
-        }
+                              breadcrumbs: renderer.breadcrumbs(for: page))
+        let html = HTMLBuilder(capacity: bodyCapacity + 12288)
+        renderer.shell.render(frame, strings: strings, into: html, structuredData: { html in
+            PageShell.jsonLD(into: html) { json in
+                StructuredData.learningResource(node, version, textLocale: version.isFallback ? index.defaultLocale : page.locale,
+                                                typeName: renderer.typeName(node.type, version, strings), url: url, into: json)
+            }
+        }, main: { html in
+            renderer.contextPage(page, into: html, body: body)
+        })
+        return html.takeData()
     }
 
     func sitemapEntry(_ page: PageRef, renderer: PageRenderer) -> Sitemap.Entry {

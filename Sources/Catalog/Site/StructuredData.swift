@@ -1,12 +1,14 @@
+import Foundation
+
 /// schema.org `LearningResource` JSON-LD for a context's page. JSON's writer escapes
 /// `<`, `>` and `&`, so the text cannot close the `<script>` element it sits in.
 enum StructuredData {
     /// `textLocale` is the language the text is in: the default locale for a fallback.
-    /// Written straight into text, as `JSON.object(…).serialized()` would write it: this
-    /// runs for every page, and `JSON` boxes every value it holds.
+    /// Written straight into the page's bytes, as `JSON.object(…).serialized()` would
+    /// write it: this runs for every page, and `JSON` boxes every value it holds.
     static func learningResource(_ node: ContextNode, _ version: ContextVersion, textLocale: LocaleID,
-                                 typeName: String, url: String) -> String {
-        var json = JSONObjectWriter(capacity: 512)
+                                 typeName: String, url: String, into out: ByteBuffer) {
+        var json = JSONObjectWriter(into: out)
         json.field("@context", "https://schema.org")
         json.field("@type", "LearningResource")
         json.field("name", version.title)
@@ -28,7 +30,7 @@ enum StructuredData {
                 item.field("targetName", standard)
             }
         }
-        return json.finish()
+        json.close()
     }
 }
 
@@ -39,21 +41,24 @@ enum Sitemap {
         var alternates: [(locale: LocaleID, url: String)]
     }
 
-    static func render(_ entries: [Entry]) -> String {
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n"
+    static func render(_ entries: [Entry]) -> Data {
+        let out = HTMLBuilder(capacity: 256 * entries.count + 256)
+        out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        out.raw("<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n")
         for entry in entries.sorted(by: { $0.url < $1.url }) {
-            out += "<url><loc>"
-            HTMLEscaping.escape(entry.url, into: &out)
-            out += "</loc>"
+            out.raw("<url><loc>")
+            out.text(entry.url)
+            out.raw("</loc>")
             for alternate in entry.alternates {
-                out += "<xhtml:link rel=\"alternate\" hreflang=\"\(alternate.locale.rawValue)\" href=\""
-                HTMLEscaping.escape(alternate.url, into: &out)
-                out += "\"/>"
+                out.raw("<xhtml:link rel=\"alternate\" hreflang=\"")
+                out.raw(string: alternate.locale.rawValue)
+                out.raw("\" href=\"")
+                out.text(alternate.url)
+                out.raw("\"/>")
             }
-            out += "</url>\n"
+            out.raw("</url>\n")
         }
-        out += "</urlset>\n"
-        return out
+        out.raw("</urlset>\n")
+        return out.takeData()
     }
 }

@@ -129,45 +129,73 @@ extension Data {
     init(utf8 text: String) { self = Data(text.utf8) }
 }
 
-/// A compact JSON object written straight into text, byte for byte what
+/// A compact JSON object written straight into bytes, byte for byte what
 /// `JSON.object(…).serialized()` writes: for objects built once per page, where
 /// boxing every value into `JSON` cost more than writing it.
 struct JSONObjectWriter {
-    private var out = "{"
+    private let out: ByteBuffer
     private var isEmpty = true
 
-    init(capacity: Int = 0) { out.reserveCapacity(capacity) }
+    /// A writer of an object of its own (`finish` returns its text).
+    init(capacity: Int = 64) { self.init(into: ByteBuffer(capacity: capacity)) }
+
+    /// A writer appending the object to `out` (a page's JSON-LD, in place).
+    init(into out: ByteBuffer) {
+        self.out = out
+        out.byte(UInt8(ascii: "{"))
+    }
 
     /// `"key":"value"`.
     mutating func field(_ key: String, _ value: String) {
         self.key(key)
-        JSON.escape(value, into: &out)
+        JSON.escape(value, into: out)
     }
 
     /// `"key":[{…},…]`, each element an object that `write` fills.
     mutating func array<Element>(_ key: String, _ elements: [Element], _ write: (Element, inout JSONObjectWriter) -> Void) {
         self.key(key)
-        guard !elements.isEmpty else { out += "[]"; return }
-        out += "["
+        guard !elements.isEmpty else { out.raw("[]"); return }
+        out.byte(UInt8(ascii: "["))
         for (index, element) in elements.enumerated() {
-            if index > 0 { out += "," }
-            var object = JSONObjectWriter()
+            if index > 0 { out.byte(UInt8(ascii: ",")) }
+            var object = JSONObjectWriter(into: out)
             write(element, &object)
-            out += object.finish()
+            object.close()
         }
-        out += "]"
+        out.byte(UInt8(ascii: "]"))
     }
 
-    /// The object's text; the writer is done.
-    mutating func finish() -> String {
-        out += "}"
-        return out
+    /// Ends the object; the writer is done.
+    func close() { out.byte(UInt8(ascii: "}")) }
+
+    /// Ends the object and returns the text of a writer of its own.
+    func finish() -> String {
+        close()
+        return out.string
     }
 
     private mutating func key(_ key: String) {
-        if !isEmpty { out += "," }
+        if !isEmpty { out.byte(UInt8(ascii: ",")) }
         isEmpty = false
-        JSON.escape(key, into: &out)
-        out += ":"
+        JSON.escape(key, into: out)
+        out.byte(UInt8(ascii: ":"))
+    }
+}
+
+extension JSON {
+    /// `escape(_:into:)` appending to bytes: most strings need no escaping and are
+    /// copied whole; the others take the text path.
+    static func escape(_ text: String, into out: ByteBuffer) {
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: needsEscape) else { return false }
+            out.byte(UInt8(ascii: "\""))
+            out.append(bytes)
+            out.byte(UInt8(ascii: "\""))
+            return true
+        }
+        guard plain != true else { return }
+        var escaped = ""
+        escape(text, into: &escaped)
+        out.raw(string: escaped)
     }
 }
