@@ -54,6 +54,7 @@ struct LiveSitePatch {
         var latest: (postings: SearchPostingsMemo.Postings, count: Int)?
         var changedTerms = Set<String>()
         for document in documents {
+            latest = nil  // the memo's postings are then changed in place, not copied
             guard let updated = memo.updatePostings(document, locale: locale) else { return false }
             latest = (updated.postings, updated.count)
             changedTerms.formUnion(updated.changed)

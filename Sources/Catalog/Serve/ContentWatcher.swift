@@ -17,27 +17,51 @@ final class ContentWatcher: Sendable {
 
     /// Calls `changed` on the watcher's thread after each change, once the tree has stopped
     /// changing for one interval (an editor's save is often several writes), with the
-    /// stamps of every file as they settled.
-    func start(changed: @escaping @Sendable ([String: FileStamp]) -> Void) {
-        // Taken before returning, so that no change made after `start` can be missed.
-        let initial = TreeStamps.collect(directory, directories: true)
+    /// stamps of every file as they settled and the paths whose stamps differ from the
+    /// last listing (`initial`, then the one passed to the last call): added and removed
+    /// files too, and maybe a few more (a file changed and changed back while settling).
+    /// - Parameter initial: the listing to compare the first one with, when the caller has
+    ///   just made it (and built from it); otherwise it is made here, before returning, so
+    ///   that no change made after `start` can be missed.
+    func start(from initial: [String: FileStamp]? = nil,
+               changed: @escaping @Sendable (_ stamps: [String: FileStamp], _ paths: Set<String>) -> Void) {
+        let initial = initial ?? TreeStamps.collect(directory, directories: true)
         let thread = Thread { [self] in
             var last = initial
             while sleepInterval() {
                 var current = TreeStamps.collect(directory, directories: true)
-                guard current != last else { continue }
+                // As costly as comparing the listings, and says where they differ.
+                var paths = Self.changes(from: last, to: current)
+                guard !paths.isEmpty else { continue }
                 while sleepInterval() {
                     let settled = TreeStamps.collect(directory, directories: true)
-                    if settled == current { break }
+                    let more = Self.changes(from: current, to: settled)
+                    if more.isEmpty { break }
+                    paths.formUnion(more)
                     current = settled
                 }
                 last = current
                 guard isRunning else { break }
-                changed(current)
+                changed(current, paths)
             }
             finished.signal()
         }
         thread.start()
+    }
+
+    /// The paths whose stamps differ between two listings, added and removed ones included.
+    static func changes(from old: [String: FileStamp], to new: [String: FileStamp]) -> Set<String> {
+        var paths = Set<String>()
+        var added = 0
+        for (path, stamp) in new {
+            guard let before = old[path] else { paths.insert(path); added += 1; continue }
+            if before != stamp { paths.insert(path) }
+        }
+        // The files of `new` that `old` has too are all of `old`'s unless some are gone.
+        if new.count - added < old.count {
+            for path in old.keys where new[path] == nil { paths.insert(path) }
+        }
+        return paths
     }
 
     func stop() {
