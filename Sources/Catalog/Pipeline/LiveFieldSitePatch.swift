@@ -24,7 +24,7 @@ enum LiveFieldSitePatch {
         patched.model = settled.model
         let index = patched
         patch.index = index
-        var renderer = PageRenderer(index: index, branding: settled.branding)
+        var renderer = PageRenderer(index: index, branding: settled.branding, labelsEveryRange: false)
         let links = BodyLinks(index: index, contentRoot: contentRoot)
         let stage = SiteStage(contentRoot: contentRoot)
         let pages = pagesShowing(edit.modelIndex, index: index)

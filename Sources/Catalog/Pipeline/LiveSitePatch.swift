@@ -22,7 +22,7 @@ struct LiveSitePatch {
         patched.model = model
         let index = patched
         patch.index = index
-        let renderer = PageRenderer(index: index, branding: settled.branding)
+        let renderer = PageRenderer(index: index, branding: settled.branding, labelsEveryRange: false)
         let links = BodyLinks(index: index, contentRoot: contentRoot)
         let stage = SiteStage(contentRoot: contentRoot)
         let results = ConcurrentMap.map(pages) { page -> (page: RenderedPage, entry: SitePageMemo.Entry)? in
