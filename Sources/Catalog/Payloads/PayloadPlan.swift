@@ -51,7 +51,27 @@ public enum PayloadWriter {
 
     /// One ContextsRequest body.
     static func requestBody(_ batch: ArraySlice<ContextPayload>) -> Data {
-        Data(utf8: JSON.fields(["contexts": .array(batch.map(\.json))]).serialized(pretty: true) + "\n")
+        requestBody(items: batch.map(requestItem))
+    }
+
+    /// One context version as a request body prints it, indented for its place in the list.
+    static func requestItem(_ payload: ContextPayload) -> String {
+        payload.json.serialized(pretty: true, indent: 2)
+    }
+
+    /// A request body joined from its items (`requestItem`), byte for byte what
+    /// `JSON.fields(["contexts": .array(…)]).serialized(pretty: true)` and a newline print:
+    /// a long-lived build (`PayloadMemo`) keeps the items and prints again only a changed one.
+    static func requestBody(items: [String]) -> Data {
+        guard !items.isEmpty else { return Data(utf8: "{\n  \"contexts\": []\n}\n") }
+        var out = "{\n  \"contexts\": ["
+        out.reserveCapacity(items.reduce(32) { $0 + $1.utf8.count + 6 })
+        for (index, item) in items.enumerated() {
+            out += index == 0 ? "\n    " : ",\n    "
+            out += item
+        }
+        out += "\n  ]\n}\n"
+        return Data(utf8: out)
     }
 
     /// `manifest.json`: the app, the request files in order and every thumbnail.

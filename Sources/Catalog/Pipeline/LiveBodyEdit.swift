@@ -29,6 +29,27 @@ struct LiveSettled: Sendable {
     /// Per locale, the contexts that have a page in it, in order: a page's place here is
     /// its search document's id (a patch keeps which locales each context is in).
     var present: [LocaleID: [Int]] = [:]
+    /// The files whose stamps are not trusted (`FileStamp.trusted`): read again by every
+    /// rebuild until they are, whether or not the listing says they changed.
+    var racy: Set<String> = []
+
+    /// Gives files their new stamps (`LiveEdit.detect`'s).
+    mutating func restamp(_ changed: [String: FileStamp]) {
+        for (path, stamp) in changed {
+            stamps[path] = stamp
+            if stamp.size < 0 { racy.insert(path) } else { racy.remove(path) }
+        }
+    }
+
+    /// Until a build succeeds, this file differs from what the output was built from.
+    mutating func distrust(_ path: String) {
+        stamps[path] = FileStamp(size: -1, modified: -1, inode: 0)
+        racy.insert(path)
+    }
+
+    static func racy(_ stamps: [String: FileStamp]) -> Set<String> {
+        Set(stamps.lazy.filter { $0.value.size < 0 }.map(\.key))
+    }
 
     /// Loading's and validation's diagnostics: those before the body checks'.
     var beforeBodyChecks: [Diagnostic] { loading + validation.joined() }
@@ -61,13 +82,22 @@ enum LiveEdit {
 
     /// Nil when the change is neither (the caller then builds as usual). Parses the
     /// changed files (kept by `parses` either way).
-    static func detect(stamps: [String: FileStamp], settled: LiveSettled, content: ContentRoot,
-                       parses: IncrementalParseCache) -> LiveEdit? {
-        guard stamps.count == settled.stamps.count else { return nil }
+    /// - Parameters:
+    ///   - listing: every file's stamp as listed at `now` (not yet `trusted`).
+    ///   - candidates: the files that may differ from the last build's stamps (with every
+    ///     untrusted one); nil to compare every file.
+    /// - Returns: the edit, and the trusted stamps of the files whose stamps differ from
+    ///   the last build's (every other file's stays as it was).
+    static func detect(listing: [String: FileStamp], candidates: Set<String>?, now: Int64, settled: LiveSettled,
+                       content: ContentRoot, parses: IncrementalParseCache) -> (edit: LiveEdit, stamps: [String: FileStamp])? {
+        guard listing.count == settled.stamps.count else { return nil }
         var changed: [(path: String, mode: FrontMatterReader.Mode)] = []
-        for (path, stamp) in stamps {
-            guard let before = settled.stamps[path] else { return nil }
+        var stamps: [String: FileStamp] = [:]
+        for path in candidates.map(Array.init) ?? Array(listing.keys) {
+            guard let listed = listing[path], let before = settled.stamps[path] else { return nil }
+            let stamp = listed.trusted(at: now)
             guard stamp != before || stamp.size < 0 else { continue }
+            stamps[path] = stamp
             if let use = settled.bodies[path] {
                 changed.append((path, use.mode))
             } else if let file = settled.contextFile(path) {
@@ -80,13 +110,13 @@ enum LiveEdit {
         let parsed = changed.sorted { $0.path < $1.path }.map { file in
             (path: file.path, parse: parses.reparse(ParseRequest(relativePath: file.path, mode: file.mode), reader: reader))
         }
-        if let edit = BodyEdit.detect(parsed, settled: settled) { return .bodies(edit) }
+        if let edit = BodyEdit.detect(parsed, settled: settled) { return (.bodies(edit), stamps) }
         // Files read again only because their stamps were too recent to trust are no edit.
         let edited = parsed.filter { item in
             item.parse.old?.diagnostics != item.parse.new.diagnostics || settled.fields(of: item.path) != item.parse.new.fields
         }
         guard edited.count == 1, let only = edited.first, let old = only.parse.old else { return nil }
-        return .fields(path: only.path, old: old, new: only.parse.new)
+        return (.fields(path: only.path, old: old, new: only.parse.new), stamps)
     }
 }
 

@@ -19,6 +19,9 @@ public final class LiveBuild: Sendable {
     let output: LiveOutput
     /// The last build that wrote the output, while nothing has changed it since.
     private let settled = Mutex<LiveSettled?>(nil)
+    /// Whether the last rebuild was given its listing: only then do the paths a caller
+    /// says changed since that listing say what changed since the last build.
+    private let wasGivenListing = Mutex(false)
 
     public init(content: ContentRoot, output: URL, cacheDirectory: URL?) {
         self.content = content
@@ -43,17 +46,27 @@ public final class LiveBuild: Sendable {
     /// - Parameter stamps: every file under the content directory, with directories as
     ///   `path/` (`TreeStamps.collect(_:directories:)`), when the caller (the watcher) has
     ///   just listed them; otherwise they are listed here.
-    func rebuild(stamps listed: [String: FileStamp]? = nil) throws -> Outcome {
+    /// - Parameter changed: with `stamps`, the paths whose stamps differ from the listing
+    ///   given to the last rebuild (more are harmless): then only those files and the ones
+    ///   whose stamps the last build could not trust are compared, not every file.
+    func rebuild(stamps listed: [String: FileStamp]? = nil, changed: Set<String>? = nil) throws -> Outcome {
         var timer = StageTimer()
         let now = FileStamp.now()
-        let stamps = timer.measure("load") {
-            (listed ?? TreeStamps.collect(content.url, directories: true)).mapValues { $0.trusted(at: now) }
+        let listing = timer.measure("load") { listed ?? TreeStamps.collect(content.url, directories: true) }
+        let candidates = wasGivenListing.withLock { given in
+            defer { given = listed != nil }
+            return given ? changed : nil
         }
-        if let last = settled.withLock({ $0 }), output.isKnown,
-           let outcome = try rebuildPatched(stamps: stamps, settled: last, timer: &timer) {
+        // Taken out, so that a patch changes the last build's arrays in place (nothing else
+        // holds them); put back once patched. A whole build makes it again.
+        if output.isKnown, var last = settled.withLock({ state -> LiveSettled? in defer { state = nil }; return state }),
+           let outcome = try rebuildPatched(listing: listing, candidates: candidates, now: now, settled: &last,
+                                            timer: &timer) {
+            settled.withLock { $0 = last }
             return outcome
         }
         settled.withLock { $0 = nil }
+        let stamps = timer.measure("load") { listing.mapValues { $0.trusted(at: now) } }
         return try rebuildAll(stamps: stamps, timer: &timer)
     }
 
@@ -97,7 +110,7 @@ public final class LiveBuild: Sendable {
                              branding: branding, loading: kept.loading, validation: kept.validation,
                              afterBodyChecks: Array(bag.items[afterBodyChecks...]), contextCount: count,
                              pages: pagePaths, bodies: LiveSettled.bodyUses(model), siteIndex: siteIndex,
-                             present: present)
+                             present: present, racy: LiveSettled.racy(stamps))
         }
         let result = BuildResult(diagnostics: bag, wrote: true, contextCount: count, timings: timer)
         return Outcome(result: result, pagesReused: pages.reusedCount, filesWritten: applied.written,
@@ -106,19 +119,27 @@ public final class LiveBuild: Sendable {
 
     /// A `BodyEdit` or `FieldEdit` applied to the last build; nil when the change is
     /// neither (or its pages reach further), and the caller builds everything.
-    private func rebuildPatched(stamps: [String: FileStamp], settled last: LiveSettled,
-                                timer: inout StageTimer) throws -> Outcome? {
-        switch timer.measure("load", { LiveEdit.detect(stamps: stamps, settled: last, content: content, parses: parses) }) {
-        case nil: return nil
-        case .bodies(let edit): return try rebuildBodies(edit, stamps: stamps, settled: last, timer: &timer)
+    /// - Parameters:
+    ///   - listing: every file's stamp, as listed at `now`.
+    ///   - candidates: the files that may have changed since the last build; nil for any.
+    private func rebuildPatched(listing: [String: FileStamp], candidates: Set<String>?, now: Int64,
+                                settled last: inout LiveSettled, timer: inout StageTimer) throws -> Outcome? {
+        let detected = timer.measure("load") {
+            LiveEdit.detect(listing: listing, candidates: candidates.map { $0.union(last.racy) }, now: now,
+                            settled: last, content: content, parses: parses)
+        }
+        guard let (edit, stamps) = detected else { return nil }
+        switch edit {
+        case .bodies(let edit): return try rebuildBodies(edit, stamps: stamps, settled: &last, timer: &timer)
         case .fields(let path, let old, let new):
-            guard let edit = timer.measure("revalidate", { FieldEdit.make(path: path, old: old, new: new, settled: last) })
+            guard let edit = timer.measure("revalidate", { FieldEdit.apply(path: path, old: old, new: new, to: &last) })
             else { return nil }
-            return try rebuildFields(edit, stamps: stamps, settled: last, timer: &timer)
+            return try rebuildFields(edit, stamps: stamps, settled: &last, timer: &timer)
         }
     }
 
-    private func rebuildBodies(_ edit: BodyEdit, stamps: [String: FileStamp], settled last: LiveSettled,
+    /// - Parameter stamps: the files whose stamps changed since `last` (`LiveEdit.detect`).
+    private func rebuildBodies(_ edit: BodyEdit, stamps: [String: FileStamp], settled last: inout LiveSettled,
                                timer: inout StageTimer) throws -> Outcome? {
         let (tree, model, changedPages) = timer.measure("model") { edit.patch(last) }
         let checked = timer.measure("body checks") { bodies.recheck(edit.bodies.map(\.body), contentRoot: content.url) }
@@ -128,21 +149,17 @@ public final class LiveBuild: Sendable {
         bag.append(contentsOf: last.afterBodyChecks)
         guard !bag.hasErrors else {
             // Until a build succeeds, these files differ from what the output was built from.
-            settled.withLock { state in
-                for (path, _) in edit.bodies { state?.stamps[path] = FileStamp(size: -1, modified: -1, inode: 0) }
-            }
+            for (path, _) in edit.bodies { last.distrust(path) }
             return Outcome(result: BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer), path: .bodies)
         }
         guard let patch = timer.measure("site", {
             LiveSitePatch.make(model: model, settled: last, pages: changedPages, memo: pages, contentRoot: content.url)
         }) else { return nil }
         let applied = try timer.measure("write") { try apply(patch.changed, removing: patch.removed, pages: last.pages) }
-        settled.withLock {
-            $0?.stamps = stamps
-            $0?.tree = tree
-            $0?.model = model
-            $0?.siteIndex = patch.index
-        }
+        last.restamp(stamps)
+        last.tree = tree
+        last.model = model
+        last.siteIndex = patch.index
         let result = BuildResult(diagnostics: bag, wrote: true, contextCount: last.contextCount, timings: timer)
         return Outcome(result: result, pagesReused: last.pages.count - patch.rendered, filesWritten: applied.written,
                        filesRemoved: applied.removed, path: .bodies)
@@ -150,8 +167,8 @@ public final class LiveBuild: Sendable {
 
     /// A `FieldEdit` applied to the last build: its file's body checked again when it
     /// moved or changed, its request files and the pages and search files that show its
-    /// fields made again.
-    private func rebuildFields(_ edit: FieldEdit, stamps: [String: FileStamp], settled last: LiveSettled,
+    /// fields made again. `last` has the edit's tree and model already (`FieldEdit.apply`).
+    private func rebuildFields(_ edit: FieldEdit, stamps: [String: FileStamp], settled last: inout LiveSettled,
                                timer: inout StageTimer) throws -> Outcome? {
         let checked = timer.measure("body checks") { bodies.recheck(edit.body.map { [$0] } ?? [], contentRoot: content.url) }
         var bag = DiagnosticBag()
@@ -161,23 +178,20 @@ public final class LiveBuild: Sendable {
         bag.append(contentsOf: last.afterBodyChecks)
         guard !bag.hasErrors else {
             // Until a build succeeds, this file differs from what the output was built from.
-            settled.withLock { $0?.stamps[edit.path] = FileStamp(size: -1, modified: -1, inode: 0) }
+            edit.undo(&last)
+            last.distrust(edit.path)
             return Outcome(result: BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer), path: .fields)
         }
         guard let requests = timer.measure("payloads", {
-            payloads.patch(context: edit.modelIndex, model: edit.model, thumbnails: last.thumbnails)
+            payloads.patch(context: edit.modelIndex, model: last.model, thumbnails: last.thumbnails)
         }), var patch = timer.measure("site", {
             LiveFieldSitePatch.make(edit: edit, settled: last, memo: pages, contentRoot: content.url)
         }) else { return nil }
         patch.changed.merge(requests) { $1 }
         let applied = try timer.measure("write") { try apply(patch.changed, removing: patch.removed, pages: last.pages) }
-        settled.withLock {
-            $0?.stamps = stamps
-            $0?.tree = edit.tree
-            $0?.validation = edit.validation
-            $0?.model = edit.model
-            $0?.siteIndex = patch.index
-        }
+        last.restamp(stamps)
+        last.validation = edit.validation
+        last.siteIndex = patch.index
         let result = BuildResult(diagnostics: bag, wrote: true, contextCount: last.contextCount, timings: timer)
         return Outcome(result: result, pagesReused: last.pages.count - patch.rendered, filesWritten: applied.written,
                        filesRemoved: applied.removed, path: .fields)

@@ -9,23 +9,25 @@ import Foundation
 /// custom type name, ages, times, assignable, progress reporting, standards and universal
 /// link may change, in any locale.
 ///
-/// Then a build patches the last one: the tree and model get the context's new values,
-/// the rules that read them run again for it alone (`LiveValidation`), the request files
-/// holding it are made again (`PayloadMemo.patch`) and the pages that show its fields
-/// are rendered (`LiveFieldSitePatch`). Anything else is the whole build.
+/// Then a build patches the last one in place: the tree and model get the context's new
+/// values (the arrays of every context are changed, not copied: the caller owns the last
+/// build alone), the rules that read them run again for it alone (`LiveValidation`), the
+/// request files holding it are made again (`PayloadMemo.patch`) and the pages that show
+/// its fields are rendered (`LiveFieldSitePatch`). Anything else is the whole build.
 struct FieldEdit {
     var path: String
     /// The context in the tree and in the model.
     var treeIndex: Int
     var modelIndex: Int
-    var tree: ContentTree
     var validation: [[Diagnostic]]
-    var model: CatalogModel
     /// The file's new body, when it changed (its text or only the line it starts on).
     var body: MarkdownBody?
+    /// The context and its node as they were, which `undo` puts back.
+    private var previous: (context: LoadedContext, node: ContextNode)
 
-    /// Nil when the change is not such an edit.
-    static func make(path: String, old: ParsedFile, new: ParsedFile, settled: LiveSettled) -> FieldEdit? {
+    /// Gives `settled`'s tree and model the edit's values, or returns nil when the change
+    /// is not such an edit (`settled` then as it was).
+    static func apply(path: String, old: ParsedFile, new: ParsedFile, to settled: inout LiveSettled) -> FieldEdit? {
         guard old.diagnostics == new.diagnostics, let (treeIndex, locale) = settled.contextFile(path) else { return nil }
         var context = settled.tree.contexts[treeIndex]
         let current = settled.fields(of: path)
@@ -40,14 +42,30 @@ struct FieldEdit {
             guard keepsShape(current, new.fields) else { return nil }
             context.fields = new.fields
         }
-        var tree = settled.tree
-        tree.contexts[treeIndex] = context
-        guard let validation = LiveValidation.patch(settled.validation, old: settled.tree, new: tree, context: treeIndex,
-                                                    owner: settled.owner),
-              let model = patchedModel(settled.model, modelIndex, tree: tree, treeIndex: treeIndex) else { return nil }
+        guard let before = LiveValidation.own(settled.tree, context: treeIndex) else { return nil }
+        let previous = (context: settled.tree.contexts[treeIndex], node: settled.model.contexts[modelIndex])
+        settled.tree.contexts[treeIndex] = context
+        guard let validation = revalidate(settled, before: before, treeIndex: treeIndex),
+              let node = patchedNode(settled.model, modelIndex, tree: settled.tree, treeIndex: treeIndex) else {
+            settled.tree.contexts[treeIndex] = previous.context
+            return nil
+        }
+        settled.replaceNode(modelIndex, with: node)
         let body = new.fields.body == current.body ? nil : new.fields.body
-        return FieldEdit(path: path, treeIndex: treeIndex, modelIndex: modelIndex, tree: tree, validation: validation,
-                         model: model, body: body)
+        return FieldEdit(path: path, treeIndex: treeIndex, modelIndex: modelIndex, validation: validation, body: body,
+                         previous: previous)
+    }
+
+    /// The rules' lists with the context's run made again. Apart, so that nothing made
+    /// here (the owner closure holds a copy of `settled`) outlives it and makes the model copied.
+    private static func revalidate(_ settled: LiveSettled, before: [[Diagnostic]?], treeIndex: Int) -> [[Diagnostic]]? {
+        LiveValidation.patch(settled.validation, before: before, new: settled.tree, context: treeIndex, owner: settled.owner)
+    }
+
+    /// Puts back the context and its node as they were before `apply`.
+    func undo(_ settled: inout LiveSettled) {
+        settled.tree.contexts[treeIndex] = previous.context
+        settled.replaceNode(modelIndex, with: previous.node)
     }
 
     /// True when none of the fields that place a context, or that others read, changed.
@@ -57,9 +75,9 @@ struct FieldEdit {
             && a.minimumBundleVersion == b.minimumBundleVersion
     }
 
-    /// The model with the context's node made again from the patched tree; nil when the
-    /// node changed in what its children inherit, its place, its thumbnail or its locales.
-    private static func patchedModel(_ model: CatalogModel, _ index: Int, tree: ContentTree, treeIndex: Int) -> CatalogModel? {
+    /// The context's node made again from the patched tree; nil when it changed in what
+    /// its children inherit, its place, its thumbnail or its locales.
+    private static func patchedNode(_ model: CatalogModel, _ index: Int, tree: ContentTree, treeIndex: Int) -> ContextNode? {
         let old = model.contexts[index]
         var node = ModelBuilder(tree: tree).node(treeIndex, parent: old.parent,
                                                  parentNode: old.parent.map { model.contexts[$0] })
@@ -69,18 +87,19 @@ struct FieldEdit {
               node.thumbnail == old.thumbnail, Set(node.versions.keys) == Set(old.versions.keys),
               node.versions.keys.allSatisfy({ (node.versions[$0]?.body == nil) == (old.versions[$0]?.body == nil) })
         else { return nil }
-        var model = model
-        model.contexts[index] = node
-        return model
-    }
-
-    /// The pages of the context in every locale it is in.
-    func ownPages(_ locales: [LocaleID]) -> [PageRef] {
-        locales.filter { model.contexts[modelIndex].versions[$0] != nil }.map { PageRef(locale: $0, context: modelIndex) }
+        return node
     }
 }
 
 extension LiveSettled {
+    /// Replaces one node of the model in place: the site index's copy of the model lets go
+    /// of the array of nodes first, so that it is not copied, and shares the result.
+    mutating func replaceNode(_ index: Int, with node: ContextNode) {
+        siteIndex?.model.contexts = []
+        model.contexts[index] = node
+        siteIndex?.model = model
+    }
+
     /// The context a content file defines or translates, with the translation's locale.
     func contextFile(_ path: String) -> (index: Int, locale: LocaleID?)? {
         if let index = contextsByFile[path] { return (index, nil) }

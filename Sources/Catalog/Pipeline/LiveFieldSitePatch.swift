@@ -15,15 +15,16 @@ enum LiveFieldSitePatch {
         case rendered(RenderedPage, SitePageMemo.Entry, old: SitePageMemo.Entry)
     }
 
-    /// Nil when a page is not known or its published media would change.
+    /// Nil when a page is not known or its published media would change. `settled` has the
+    /// edit applied (`FieldEdit.apply`).
     static func make(edit: FieldEdit, settled: LiveSettled, memo: SitePageMemo, contentRoot: URL) -> LiveSitePatch? {
         var patch = LiveSitePatch()
         memo.beginPatch()
-        var patched = settled.siteIndex ?? SiteIndex(model: edit.model, thumbnails: settled.thumbnails)
-        patched.model = edit.model
+        var patched = settled.siteIndex ?? SiteIndex(model: settled.model, thumbnails: settled.thumbnails)
+        patched.model = settled.model
         let index = patched
         patch.index = index
-        var renderer = PageRenderer(index: index, branding: settled.branding)
+        var renderer = PageRenderer(index: index, branding: settled.branding, labelsEveryRange: false)
         let links = BodyLinks(index: index, contentRoot: contentRoot)
         let stage = SiteStage(contentRoot: contentRoot)
         let pages = pagesShowing(edit.modelIndex, index: index)
@@ -47,10 +48,12 @@ enum LiveFieldSitePatch {
             documents[page.locale, default: [:]][context] = (entry.document, old.document)
             patch.rendered += 1
         }
-        let isBook = edit.model.contexts[edit.modelIndex].parent == nil
+        let isBook = settled.model.contexts[edit.modelIndex].parent == nil
         for locale in index.locales where documents[locale] != nil || (isBook && index.isPresent(edit.modelIndex, in: locale)) {
             let changed = documents[locale] ?? [:]
-            guard patch.updateSearch(locale, changed.keys.sorted().compactMap { changed[$0]?.new }, memo: memo),
+            // Only a document whose terms changed moves in the postings.
+            let moved = changed.keys.sorted().compactMap { changed[$0] }.filter { $0.new.terms != $0.old.terms }
+            guard patch.updateSearch(locale, moved.map(\.new), memo: memo),
                   let present = settled.present[locale],
                   patch.listings(locale, changed: changed, present: present, index: index, memo: memo,
                                  renderer: &renderer, isBook: isBook, stage: stage, links: links)

@@ -46,12 +46,22 @@ struct PayloadFacts: Equatable, Sendable {
 }
 
 /// `PayloadWriter.write` for a long-lived build (`serve`): each request file is kept with
-/// the inputs of its contexts and serialized again only when one of them changed (or moved
-/// into another request). The list and its order are `PayloadPlan`'s.
+/// the inputs of its contexts and each context's printed item, and made again only when
+/// one of them changed (or moved into another request); a patch prints again only the
+/// changed contexts' items and joins the others as they were. The list and its order are
+/// `PayloadPlan`'s.
 final class PayloadMemo: Sendable {
     private struct Request: Sendable {
         var inputs: [PayloadInput]
+        /// Each input's item (`PayloadWriter.requestItem`), which `body` joins.
+        var items: [String]
         var body: Data
+
+        init(inputs: [PayloadInput], items: [String]) {
+            self.inputs = inputs
+            self.items = items
+            body = PayloadWriter.requestBody(items: items)
+        }
     }
 
     private let requests = Mutex<[Request]>([])
@@ -63,7 +73,7 @@ final class PayloadMemo: Sendable {
         let previous = requests.withLock { $0 }
         let made = ConcurrentMap.map(Array(batches.enumerated())) { number, batch -> Request in
             if number < previous.count, previous[number].inputs.elementsEqual(batch) { return previous[number] }
-            return Request(inputs: Array(batch), body: PayloadWriter.requestBody(Self.payloads(batch, model: model)[...]))
+            return Request(inputs: Array(batch), items: Self.payloads(batch, model: model).map(PayloadWriter.requestItem))
         }
         requests.withLock { $0 = made }
         let names = batches.indices.map { PayloadPlan.requestFileName($0 + 1) }
@@ -82,17 +92,20 @@ final class PayloadMemo: Sendable {
             let facts = PayloadFacts(model.contexts[context])
             var files: [String: Data] = [:]
             for number in requests.indices where requests[number].inputs.contains(where: { $0.context == context }) {
-                var inputs = requests[number].inputs
+                var (inputs, items) = (requests[number].inputs, requests[number].items)
+                var changed = false
                 for slot in inputs.indices where inputs[slot].context == context {
                     guard case .context(_, let old, _) = inputs[slot].source,
                           let input = Self.input(model.contexts[context], context, facts: facts, locale: old.locale,
                                                  thumbnails: thumbnails) else { return nil }
+                    guard input != inputs[slot] else { continue }
                     inputs[slot] = input
+                    items[slot] = PayloadWriter.requestItem(Self.payloads(inputs[slot...slot], model: model)[0])
+                    changed = true
                 }
-                guard inputs != requests[number].inputs else { continue }
-                let body = PayloadWriter.requestBody(Self.payloads(inputs[...], model: model)[...])
-                requests[number] = Request(inputs: inputs, body: body)
-                files["catalog/" + PayloadPlan.requestFileName(number + 1)] = body
+                guard changed else { continue }
+                requests[number] = Request(inputs: inputs, items: items)
+                files["catalog/" + PayloadPlan.requestFileName(number + 1)] = requests[number].body
             }
             return files
         }

@@ -35,6 +35,8 @@ final class SearchPostingsMemo: Sendable {
         var paths: [String] = []
         var terms: [DocumentTerms] = []
         var postings: Postings = [:]
+        /// Path → id, made by the first `update` after the paths changed.
+        var ids: [String: Int] = [:]
     }
 
     private let state = Mutex<[LocaleID: LocaleState]>([:])
@@ -50,9 +52,9 @@ final class SearchPostingsMemo: Sendable {
         let known = looked.map(\.known)
         let paths = documents.map(\.path)
         let terms = known.map(\.terms)
-        var postings: Postings, byPath: [String: Known]
+        var postings: Postings, byPath: [String: Known], ids: [String: Int] = [:]
         if paths == previous.paths {
-            (postings, byPath) = (previous.postings, previous.byPath)
+            (postings, byPath, ids) = (previous.postings, previous.byPath, previous.ids)
             for id in terms.indices where terms[id] != previous.terms[id] {
                 Self.update(&postings, id: id, from: previous.terms[id], to: terms[id])
             }
@@ -61,7 +63,7 @@ final class SearchPostingsMemo: Sendable {
             postings = Self.assemble(terms)
             byPath = Dictionary(zip(paths, known), uniquingKeysWith: { $1 })
         }
-        state.withLock { $0[locale] = LocaleState(byPath: byPath, paths: paths, terms: terms, postings: postings) }
+        state.withLock { $0[locale] = LocaleState(byPath: byPath, paths: paths, terms: terms, postings: postings, ids: ids) }
         return postings
     }
 
@@ -72,7 +74,10 @@ final class SearchPostingsMemo: Sendable {
             // Taken out of the dictionary so that its postings are changed in place, not copied.
             guard var state = states.removeValue(forKey: locale) else { return nil }
             defer { states[locale] = state }
-            guard let id = state.paths.firstIndex(of: document.path) else { return nil }
+            if state.ids.isEmpty {
+                state.ids = Dictionary(state.paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            }
+            guard let id = state.ids[document.path] else { return nil }
             let known = Known(source: document.terms, terms: DocumentTerms(document))
             let old = state.terms[id]
             var changed = old.strong.symmetricDifference(known.terms.strong)

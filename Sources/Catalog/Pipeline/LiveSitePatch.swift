@@ -22,7 +22,7 @@ struct LiveSitePatch {
         patched.model = model
         let index = patched
         patch.index = index
-        let renderer = PageRenderer(index: index, branding: settled.branding)
+        let renderer = PageRenderer(index: index, branding: settled.branding, labelsEveryRange: false)
         let links = BodyLinks(index: index, contentRoot: contentRoot)
         let stage = SiteStage(contentRoot: contentRoot)
         let results = ConcurrentMap.map(pages) { page -> (page: RenderedPage, entry: SitePageMemo.Entry)? in
@@ -54,6 +54,7 @@ struct LiveSitePatch {
         var latest: (postings: SearchPostingsMemo.Postings, count: Int)?
         var changedTerms = Set<String>()
         for document in documents {
+            latest = nil  // the memo's postings are then changed in place, not copied
             guard let updated = memo.updatePostings(document, locale: locale) else { return false }
             latest = (updated.postings, updated.count)
             changedTerms.formUnion(updated.changed)

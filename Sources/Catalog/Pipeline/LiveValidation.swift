@@ -40,23 +40,34 @@ enum LiveValidation {
         Validator.rules.map { Validator.diagnostics(of: $0, tree) }
     }
 
-    /// The lists after context `index` changed from `old` to `new` (the same tree but for
-    /// that context's fields and translations); nil when a list cannot be patched with
-    /// certainty (then the caller validates everything).
+    /// Each `.context` rule's diagnostics of context `index` alone (those of `catalog.yml`
+    /// and the home page left out), before its fields change; nil when a rule is not in
+    /// `reach` or its run cannot be told apart.
+    static func own(_ tree: ContentTree, context index: Int) -> [[Diagnostic]?]? {
+        var lists: [[Diagnostic]?] = []
+        for rule in Validator.rules {
+            guard let reach = reach[ObjectIdentifier(rule)] else { return nil }
+            guard reach == .context else { lists.append(nil); continue }
+            guard let own = own(scoped(rule, tree, [index]), global: scoped(rule, tree, [])) else { return nil }
+            lists.append(own)
+        }
+        return lists
+    }
+
+    /// The lists after context `index` changed (`new` is the same tree but for that
+    /// context's fields and translations; `before` what `own` gave before the change); nil
+    /// when a list cannot be patched with certainty (then the caller validates everything).
     /// - Parameter owner: the tree index of the context a file belongs to (its defining
     ///   file or a translation), -1 for `catalog.yml` and the home page, nil otherwise.
-    static func patch(_ lists: [[Diagnostic]], old: ContentTree, new: ContentTree, context index: Int,
+    static func patch(_ lists: [[Diagnostic]], before: [[Diagnostic]?], new: ContentTree, context index: Int,
                       owner: (String) -> Int?) -> [[Diagnostic]]? {
-        guard lists.count == Validator.rules.count else { return nil }
+        guard lists.count == Validator.rules.count, before.count == lists.count else { return nil }
         var patched = lists
         for (number, rule) in Validator.rules.enumerated() {
-            guard let reach = reach[ObjectIdentifier(rule)] else { return nil }
-            guard reach == .context else { continue }
-            let global = scoped(rule, new, [])
-            guard let before = own(scoped(rule, old, [index]), global: global),
-                  let after = own(scoped(rule, new, [index]), global: global),
+            guard let old = before[number] else { continue }
+            guard let after = own(scoped(rule, new, [index]), global: scoped(rule, new, [])),
                   after.allSatisfy({ owner($0.location.file) == index }),
-                  let list = splice(lists[number], context: index, old: before, new: after, owner: owner)
+                  let list = splice(lists[number], context: index, old: old, new: after, owner: owner)
             else { return nil }
             patched[number] = list
         }

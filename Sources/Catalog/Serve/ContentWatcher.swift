@@ -23,19 +23,27 @@ final class ContentWatcher: Sendable {
 
     /// Calls `changed` on the watcher's thread after each change, once the tree has stopped
     /// changing for one interval (an editor's save is often several writes), with the
-    /// stamps of every file as they settled. Returns how changes will be noticed.
+    /// stamps of every file as they settled and the paths whose stamps differ from the
+    /// last listing (`initial`, then the one passed to the last call): added and removed
+    /// files too, and maybe a few more (a file changed and changed back while settling).
+    /// Returns how changes will be noticed.
+    /// - Parameter initial: the listing to compare the first one with, when the caller has
+    ///   just made it (and built from it); otherwise it is made here, before returning, so
+    ///   that no change made after `start` can be missed. The watches are set first; a
+    ///   listing passed in predates them, so the tree is listed once at once to catch what
+    ///   changed in between.
     @discardableResult
-    func start(changed: @escaping @Sendable ([String: FileStamp]) -> Void) -> Mode {
-        // Both taken before returning, the watches first, so that no change made after
-        // `start` can be missed.
+    func start(from initial: [String: FileStamp]? = nil,
+               changed: @escaping @Sendable (_ stamps: [String: FileStamp], _ paths: Set<String>) -> Void) -> Mode {
         let events = DirectoryEvents(root: directory.path)
-        let initial = TreeStamps.collect(directory, directories: true)
+        let listAtOnce = initial != nil
+        let initial = initial ?? TreeStamps.collect(directory, directories: true)
         let thread = Thread { [self] in
             var last = initial
-            var events = events
-            while let current = nextChange(after: last, events: &events) {
+            var events = events, listNow = listAtOnce
+            while let (current, paths) = nextChange(after: last, events: &events, listNow: &listNow) {
                 last = current
-                changed(current)
+                changed(current, paths)
             }
             finished.signal()
         }
@@ -43,29 +51,54 @@ final class ContentWatcher: Sendable {
         return events == nil ? .polling : .events
     }
 
-    /// The listing once it differs from `last` and has settled; nil once stopped. Falls
-    /// back to polling for good when the watches no longer cover the tree.
-    private func nextChange(after last: [String: FileStamp], events: inout DirectoryEvents?) -> [String: FileStamp]? {
+    /// The listing once it differs from `last` and has settled, with the paths that
+    /// differ; nil once stopped. Falls back to polling for good when the watches no longer
+    /// cover the tree.
+    private func nextChange(after last: [String: FileStamp], events: inout DirectoryEvents?,
+                            listNow: inout Bool) -> ([String: FileStamp], Set<String>)? {
         while isRunning {
             if let watched = events {
-                guard watched.wait(milliseconds: intervalMilliseconds) else { continue }
-                while watched.wait(milliseconds: intervalMilliseconds), isRunning {}
+                if !listNow {
+                    guard watched.wait(milliseconds: intervalMilliseconds) else { continue }
+                    while watched.wait(milliseconds: intervalMilliseconds), isRunning {}
+                }
+                listNow = false
                 if !watched.watchAll() { events = nil }
                 let current = TreeStamps.collect(directory, directories: true)
-                if current != last, isRunning { return current }
+                let paths = Self.changes(from: last, to: current)
+                if !paths.isEmpty, isRunning { return (current, paths) }
             } else {
                 guard sleepInterval() else { return nil }
                 var current = TreeStamps.collect(directory, directories: true)
-                guard current != last else { continue }
+                // As costly as comparing the listings, and says where they differ.
+                var paths = Self.changes(from: last, to: current)
+                guard !paths.isEmpty else { continue }
                 while sleepInterval() {
                     let settled = TreeStamps.collect(directory, directories: true)
-                    if settled == current { break }
+                    let more = Self.changes(from: current, to: settled)
+                    if more.isEmpty { break }
+                    paths.formUnion(more)
                     current = settled
                 }
-                if isRunning { return current }
+                if isRunning { return (current, paths) }
             }
         }
         return nil
+    }
+
+    /// The paths whose stamps differ between two listings, added and removed ones included.
+    static func changes(from old: [String: FileStamp], to new: [String: FileStamp]) -> Set<String> {
+        var paths = Set<String>()
+        var added = 0
+        for (path, stamp) in new {
+            guard let before = old[path] else { paths.insert(path); added += 1; continue }
+            if before != stamp { paths.insert(path) }
+        }
+        // The files of `new` that `old` has too are all of `old`'s unless some are gone.
+        if new.count - added < old.count {
+            for path in old.keys where new[path] == nil { paths.insert(path) }
+        }
+        return paths
     }
 
     func stop() {

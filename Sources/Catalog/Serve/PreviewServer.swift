@@ -39,6 +39,8 @@ public final class PreviewServer: Sendable {
     private let status = StatusBox()
     private let http: LoopbackHTTPServer
     private let watcher: ContentWatcher
+    /// The listing the first build was made from, until the watcher starts from it.
+    private let firstListing: Mutex<[String: FileStamp]?>
     private let log: @Sendable (String) -> Void
 
     /// Binds the socket (so a busy port fails here) and runs the first build.
@@ -46,6 +48,8 @@ public final class PreviewServer: Sendable {
         self.options = options
         self.log = log
         watcher = ContentWatcher(directory: options.content.url, interval: options.pollInterval)
+        let listing = TreeStamps.collect(options.content.url, directories: true)
+        firstListing = Mutex(listing)
         let live = LiveBuild(content: options.content, output: options.output, cacheDirectory: options.cacheDirectory)
         self.live = live
         let hub = hub, files = StaticFiles(root: options.output), status = status
@@ -55,14 +59,18 @@ public final class PreviewServer: Sendable {
                 PreviewServer.reply(request, socket: socket, hub: hub, files: files, status: status.current)
             }
         }
-        rebuild(stamps: nil)
+        rebuild(stamps: listing, paths: nil)
     }
 
     /// Starts serving and watching; returns at once.
     public func start() {
         http.start()
-        let mode = watcher.start { [self] stamps in
-            rebuild(stamps: stamps)
+        let initial = firstListing.withLock { listing in
+            defer { listing = nil }
+            return listing
+        }
+        let mode = watcher.start(from: initial) { [self] stamps, paths in
+            rebuild(stamps: stamps, paths: paths)
             hub.announce()
         }
         if mode == .polling {
@@ -84,10 +92,11 @@ public final class PreviewServer: Sendable {
     /// Rebuilds in memory and applies the difference to the output. The time logged runs
     /// from the change being picked up (the watcher's listing, passed in) to the output
     /// written: what `bench/site` reports as a one-file edit under `serve`.
-    private func rebuild(stamps: [String: FileStamp]?) {
+    /// - Parameter paths: the files whose stamps changed since the last rebuild's listing.
+    private func rebuild(stamps: [String: FileStamp], paths: Set<String>?) {
         let start = ContinuousClock.now
         do {
-            let outcome = try live.rebuild(stamps: stamps)
+            let outcome = try live.rebuild(stamps: stamps, changed: paths)
             let result = outcome.result
             let parts = (ContinuousClock.now - start).components
             let elapsed = String(format: "%.1f ms", Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15)

@@ -8,14 +8,17 @@ struct PageRenderer {
     var filterOptions: [LocaleID: SearchFilterOptions] = [:]
     private let rangeLabels: [LocaleID: RangeLabels]
 
-    init(index: SiteIndex, branding: Branding) {
+    /// - Parameter labelsEveryRange: format every age and time range of the catalog once,
+    ///   up front (for a whole site); a live patch that renders a few pages formats them as
+    ///   it meets them instead, to the same text, without walking every context.
+    init(index: SiteIndex, branding: Branding, labelsEveryRange: Bool = true) {
         self.index = index
         shell = PageShell(index: index, branding: branding)
         let strings = Dictionary(uniqueKeysWithValues: index.locales.map {
             ($0, InterfaceStrings(locale: $0, settings: index.app.site))
         })
         self.strings = strings
-        rangeLabels = strings.mapValues { RangeLabels(contexts: index.model.contexts, strings: $0) }
+        rangeLabels = labelsEveryRange ? strings.mapValues { RangeLabels(contexts: index.model.contexts, strings: $0) } : [:]
     }
 
     /// "9–11 years" in the language of `strings`.

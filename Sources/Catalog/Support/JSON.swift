@@ -15,9 +15,13 @@ public indirect enum JSON: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) { hasher.combine(serialized()) }
 
     /// Compact (`pretty: false`) or two-space indented output, always ending without a newline.
-    public func serialized(pretty: Bool = false) -> String {
+    public func serialized(pretty: Bool = false) -> String { serialized(pretty: pretty, indent: 0) }
+
+    /// The value as it prints nested `indent` levels deep in a pretty document (its first
+    /// line unindented, the next ones indented by `indent` more levels).
+    func serialized(pretty: Bool, indent: Int) -> String {
         var out = ""
-        write(to: &out, pretty: pretty, indent: 0)
+        write(to: &out, pretty: pretty, indent: indent)
         return out
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import PropertyBased
 import Testing
 @testable import Catalog
@@ -65,6 +66,21 @@ import Testing
             let expected = model.app.locales.count + model.contexts.reduce(0) { $0 + $1.versions.count }
             #expect(seen.count == expected)
             #expect(model.contexts.allSatisfy { $0.identifierPath.count <= 8 })
+        }
+    }
+}
+
+/// A request body joined from its items (what `PayloadMemo` keeps) is the JSON printer's,
+/// byte for byte: empty, one item, a full request, with text that needs escaping.
+@Test func requestBodyJoinedFromItemsEqualsThePrintedRequest() async {
+    await propertyCheck(count: 20, input: Gen.int(in: 0...400), Gen.int(in: 0...Int.max)) { count, seed in
+        var model = BatchingPropertyTests.model(count: count, seed: UInt64(seed))
+        if !model.contexts.isEmpty { model.contexts[0].versions[model.app.defaultLocale]?.summary = "Quote \" tab\t é\n" }
+        let plan = PayloadPlan(model: model, thumbnails: ThumbnailSet())
+        for batch in PayloadPlan.batches(plan.contexts) + [plan.contexts[0..<0]] {
+            let printed = Data(utf8: JSON.fields(["contexts": .array(batch.map(\.json))]).serialized(pretty: true) + "\n")
+            #expect(PayloadWriter.requestBody(items: batch.map(PayloadWriter.requestItem)) == printed)
+            #expect(PayloadWriter.requestBody(batch) == printed)
         }
     }
 }

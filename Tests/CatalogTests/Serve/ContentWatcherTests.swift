@@ -25,7 +25,7 @@ import Testing
     static func watch(_ root: URL) -> (ContentWatcher, ContentWatcher.Mode, Reports) {
         let watcher = ContentWatcher(directory: root, interval: .milliseconds(30))
         let reports = Reports()
-        let mode = watcher.start { reports.add($0) }
+        let mode = watcher.start { stamps, _ in reports.add(stamps) }
         return (watcher, mode, reports)
     }
 
@@ -48,6 +48,24 @@ import Testing
         #expect(reports.wait { $0["book/chapter/b.md"]?.size == 6 })
         try FileManager.default.removeItem(at: root.appendingPathComponent("book"))
         #expect(reports.wait { $0["book/"] == nil && $0["a.md"] != nil })
+    }
+
+    /// `serve` builds from a listing made before the watches exist: what changed in between
+    /// is reported without waiting for another event.
+    @Test func aChangeBeforeTheWatchesIsReported() throws {
+        let root = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("a".utf8).write(to: root.appendingPathComponent("a.md"))
+        let initial = TreeStamps.collect(root, directories: true)
+        try Data("changed".utf8).write(to: root.appendingPathComponent("a.md"))
+        let watcher = ContentWatcher(directory: root, interval: .milliseconds(30))
+        let reports = Reports()
+        let mode = watcher.start(from: initial) { stamps, paths in
+            if paths == ["a.md"] { reports.add(stamps) }
+        }
+        defer { watcher.stop() }
+        #expect(mode == .events)
+        #expect(reports.wait { $0["a.md"]?.size == 7 })
     }
 
     @Test func aSymbolicLinkMeansPolling() throws {

@@ -82,3 +82,27 @@ import Testing
         #expect(throws: TestHTTPError.connect) { try TestConnection(port: port, path: "/") }
     }
 }
+
+/// The watcher tells a rebuild which paths changed: changed stamps, added and removed
+/// files (also when as many are added as removed), nothing when the listings are equal.
+@Test func watcherChangesNameEveryDifferentPath() {
+    func stamp(_ size: Int64) -> FileStamp { FileStamp(size: size, modified: 1, inode: 1) }
+    let old = ["a.md": stamp(1), "b.md": stamp(2), "c.md": stamp(3), "d/": stamp(0)]
+    #expect(ContentWatcher.changes(from: old, to: old).isEmpty)
+    var edited = old
+    edited["b.md"] = stamp(5)
+    #expect(ContentWatcher.changes(from: old, to: edited) == ["b.md"])
+    var renamed = old
+    renamed["c.md"] = nil
+    renamed["e.md"] = stamp(3)
+    #expect(ContentWatcher.changes(from: old, to: renamed) == ["c.md", "e.md"])
+    var removed = old
+    removed["a.md"] = nil
+    #expect(ContentWatcher.changes(from: old, to: removed) == ["a.md"])
+    var added = old
+    added["f.md"] = stamp(1)
+    #expect(ContentWatcher.changes(from: old, to: added) == ["f.md"])
+    var both = renamed
+    both["a.md"] = nil
+    #expect(ContentWatcher.changes(from: old, to: both) == ["a.md", "c.md", "e.md"])
+}
