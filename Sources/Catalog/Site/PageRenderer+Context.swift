@@ -123,7 +123,7 @@ extension PageRenderer {
             guard let sibling, let version = version(sibling, page.locale) else { return }
             let lang = language(version, page: page.locale)
             html.raw(start)
-            html.text(index.link(from: page, to: PageRef(locale: page.locale, context: sibling)))
+            index.writeLink(from: page, to: PageRef(locale: page.locale, context: sibling), into: html)
             html.raw("\">")
             html.element("small", text: label)
             html.raw("<span")

@@ -71,11 +71,27 @@ struct PageRenderer {
 
     /// "Quiz · 9–11 years · 15–20 min".
     func metaLine(_ context: Int, _ version: ContextVersion, _ strings: InterfaceStrings) -> String {
-        let node = index.model.contexts[context]
-        var parts = [typeName(node.type, version, strings)]
-        if let age = node.suggestedAge { parts.append(ageLabel(age, strings)) }
-        if let time = node.suggestedCompletionTime { parts.append(completionTimeLabel(time, strings)) }
+        var parts: [String] = []
+        metaParts(context, version, strings) { parts.append($0) }
         return parts.joined(separator: " · ")
+    }
+
+    /// The same line written into a page, escaped (a card's).
+    func writeMetaLine(_ context: Int, _ version: ContextVersion, _ strings: InterfaceStrings, into html: HTMLBuilder) {
+        var first = true
+        metaParts(context, version, strings) { part in
+            if !first { html.raw(" · ") }
+            first = false
+            html.text(part)
+        }
+    }
+
+    private func metaParts(_ context: Int, _ version: ContextVersion, _ strings: InterfaceStrings, _ part: (String) -> Void) {
+        // The fields read in place: copying the whole node retains every field it holds.
+        let contexts = index.model.contexts
+        part(typeName(contexts[context].type, version, strings))
+        if let age = contexts[context].suggestedAge { part(ageLabel(age, strings)) }
+        if let time = contexts[context].suggestedCompletionTime { part(completionTimeLabel(time, strings)) }
     }
 
     func typeName(_ type: ContextType, _ version: ContextVersion, _ strings: InterfaceStrings) -> String {
@@ -93,13 +109,13 @@ struct PageRenderer {
             html.raw("<li class=\"card\">")
             thumbnail(child, title: version.title, root: root, size: 84, into: html)
             html.raw("<div class=\"card-text\"><h3 class=\"card-title\"><a href=\"")
-            html.text(index.link(from: page, to: PageRef(locale: page.locale, context: child)))
+            index.writeLink(from: page, to: PageRef(locale: page.locale, context: child), into: html)
             html.raw("\"")
             html.language(lang)
             html.end()
             html.text(version.title)
             html.raw("</a></h3><p class=\"card-meta\">")
-            html.text(metaLine(child, version, strings))
+            writeMetaLine(child, version, strings, into: html)
             html.raw("</p>")
             if let summary = version.summary {
                 html.raw("<p class=\"card-summary\"")

@@ -65,15 +65,25 @@ struct SiteIndex: Sendable {
     /// A link from `from` to `to`, relative, ending in `index.html` so that it also
     /// works from the file system, where directories do not open their index.
     func link(from: PageRef, to: PageRef) -> String {
-        var out = SitePaths.rootPrefix(depth: depth(from))
-        out += SitePaths.href(to.locale.rawValue)
-        out += "/"
-        if let context = to.context {
-            out += directoryHrefs[context]
-            out += "/"
-        }
-        out += "index.html"
+        var out = ""
+        linkParts(from: from, to: to) { out += $0 }
         return out
+    }
+
+    /// The same link written into a page, escaped (a page's cards and pager).
+    func writeLink(from: PageRef, to: PageRef, into html: HTMLBuilder) {
+        linkParts(from: from, to: to) { html.text($0) }
+    }
+
+    private func linkParts(from: PageRef, to: PageRef, _ part: (String) -> Void) {
+        part(SitePaths.rootPrefix(depth: depth(from)))
+        part(SitePaths.href(to.locale.rawValue))
+        part("/")
+        if let context = to.context {
+            part(directoryHrefs[context])
+            part("/")
+        }
+        part("index.html")
     }
 
     /// The page that stands for `context` in `locale`: itself when present, else its
