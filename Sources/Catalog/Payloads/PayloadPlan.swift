@@ -51,7 +51,9 @@ public enum PayloadWriter {
 
     /// One ContextsRequest body.
     static func requestBody(_ batch: ArraySlice<ContextPayload>) -> Data {
-        Data(utf8: JSON.fields(["contexts": .array(batch.map(\.json))]).serialized(pretty: true) + "\n")
+        var bytes = JSON.fields(["contexts": .array(batch.map(\.json))]).serializedUTF8(pretty: true, capacity: 2048 * batch.count)
+        bytes.append(UInt8(ascii: "\n"))
+        return Data(bytes)
     }
 
     /// `manifest.json`: the app, the request files in order and every thumbnail.
