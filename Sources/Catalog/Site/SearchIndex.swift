@@ -122,13 +122,8 @@ struct SearchIndexBuilder {
         func serialize(_ key: String, _ group: [String]) -> String {
             texts?.text(key, group, postings) { Self.serialize(group, postings) } ?? Self.serialize(group, postings)
         }
-        var groups: [(String, [String])] = []
-        for term in terms {
-            let key = shardKey(term, length: keyLength)
-            if groups.last?.0 == key { groups[groups.count - 1].1.append(term) } else { groups.append((key, [term])) }
-        }
         var shards: [(key: String, text: String)] = []
-        for (key, group) in groups {
+        for (key, group) in groups(terms, keyLength: keyLength) {
             if estimatedSize(group, postings) > shardBudget, group.contains(where: { isLonger($0, than: keyLength) }) {
                 let longer = group.filter { isLonger($0, than: keyLength) }
                 let short = group.filter { !isLonger($0, than: keyLength) }
@@ -144,6 +139,17 @@ struct SearchIndexBuilder {
     /// True when `term` has more than `count` unicode scalars.
     private static func isLonger(_ term: String, than count: Int) -> Bool {
         !term.unicodeScalars.dropFirst(count).isEmpty
+    }
+
+    /// Sorted terms in runs that share their first `keyLength` characters: `shard` splits
+    /// each run on its own, so runs can be sharded apart (on several cores) all the same.
+    static func groups(_ terms: [String], keyLength: Int) -> [(key: String, terms: [String])] {
+        var groups: [(key: String, terms: [String])] = []
+        for term in terms {
+            let key = shardKey(term, length: keyLength)
+            if groups.last?.key == key { groups[groups.count - 1].terms.append(term) } else { groups.append((key, [term])) }
+        }
+        return groups
     }
 
     /// A group's serialized size, estimated from each list's average gap (ids ascend),

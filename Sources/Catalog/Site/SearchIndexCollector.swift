@@ -1,7 +1,7 @@
 /// A locale's search index, assembled while its pages are written, in document order: the
 /// postings grow and each full listing chunk is made as soon as its documents are known,
 /// so that after the last page only the term shards, the facets and the manifest remain
-/// (built on two cores), instead of the whole index on one thread.
+/// (built on every core), instead of the whole index on one thread.
 struct SearchIndexCollector {
     let builder: SearchIndexBuilder
     /// False for a long-lived build (`serve`), which makes its index from its memo of
@@ -29,17 +29,24 @@ struct SearchIndexCollector {
 
     /// The index's other files, once every document is added: what
     /// `SearchIndexBuilder.files(for:postings:)` gives, less the chunks `add` returned
-    /// (the manifest stays last).
+    /// (the manifest stays last). The term groups (sharded independently, see
+    /// `SearchIndexBuilder.groups`) and the facets are made on every core.
     func finish() -> [(path: String, text: String)] {
         let rest = listed < documents.count
             ? [builder.chunkFile(listed / SearchIndexBuilder.chunkSize, documents[listed...])] : []
         let (builder, postings, documents) = (builder, postings.lists, documents)
-        let parts = ConcurrentMap.map([true, false]) { shards in
-            shards ? builder.shardFiles(postings: postings, documentCount: documents.count)
-                : SearchIndexBuilder.facetNames.map { builder.facetFile($0, documents) }
+        let groups = SearchIndexBuilder.groups(postings.keys.sorted(), keyLength: 2)
+        let facets = SearchIndexBuilder.facetNames
+        let parts = ConcurrentMap.map(Array(0..<(groups.count + facets.count))) { part -> [(key: String, file: (path: String, text: String))] in
+            guard part < groups.count else {
+                let name = facets[part - groups.count]
+                return [(name, builder.facetFile(name, documents))]
+            }
+            return SearchIndexBuilder.shard(groups[part].terms, postings: postings, keyLength: 2)
+                .map { ($0.key, builder.shardFile($0.key, $0.text)) }
         }
-        var files = parts[0]
-        let manifest = files.removeLast()
-        return files + rest + parts[1] + [manifest]
+        let shards = parts[..<groups.count].joined()
+        return shards.map(\.file) + rest + parts[groups.count...].joined().map(\.file)
+            + [builder.manifestFile(documentCount: documents.count, keys: shards.map(\.key))]
     }
 }

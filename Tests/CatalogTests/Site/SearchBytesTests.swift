@@ -103,3 +103,29 @@ struct SearchBytesTests {
         if let last = chunks.last { #expect(last.count <= 32) }
     }
 }
+
+/// The index collected page by page (listing chunks as they fill, then the shards and
+/// facets on every core) is the index made at once from all the documents.
+@Test func collectedIndexEqualsTheIndexMadeAtOnce() {
+    var random = SystemRandomNumberGenerator()
+    let words = ["water", "cycle", "rain", "cloud", "measure", "quiz", "水", "ciencia", "x2", "42"]
+    // One document with thousands of terms sharing a prefix, so that a group is split.
+    let many = (0..<3000).map { "co" + String($0, radix: 36) + "word" }.joined(separator: " ")
+    let documents = (0..<45).map { number in
+        let text = (0..<20).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
+        return SearchDocument(title: "T\(number)", path: "p/\(number)/index.html", summary: "", thumbnail: "", meta: "m",
+                              lang: "", terms: SearchTerms(strong: [number == 7 ? many : "doc"], weak: [text]),
+                              facets: ["type": [number % 3 == 0 ? "quiz" : "book"], "age": number % 2 == 0 ? ["9-11"] : []])
+    }
+    let locale = LocaleID(rawValue: "en-us")
+    var collector = SearchIndexCollector(locale: locale, builds: true)
+    var files: [(path: String, text: String)] = []
+    for document in documents { if let listing = collector.add(document) { files.append(listing) } }
+    files += collector.finish()
+    let expected = SearchIndexBuilder(locale: locale).files(for: documents)
+    #expect(files.count == expected.count)
+    #expect(files.last?.path == expected.last?.path && files.last?.text == expected.last?.text)
+    let byPath = Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.text) })
+    for file in expected { #expect(byPath[file.path] == file.text, "\(file.path)") }
+    #expect(expected.contains { $0.path.hasSuffix("t-\(SearchIndexBuilder.hex("cow")).js") }, "a group was split")
+}
