@@ -67,10 +67,7 @@ public struct MarkdownNode: Sendable {
         case .htmlBlock, .htmlInline: return
         default: break
         }
-        // Borrowed in place: iterating `children` copies every node (and retains its parts).
-        children.withUnsafeBufferPointer { children in
-            for index in children.indices { children[index].appendPlainText(to: &out) }
-        }
+        for child in children { child.appendPlainText(to: &out) }
         if case .paragraph = kind { out.append(UInt8(ascii: " ")) } else if case .heading = kind { out.append(UInt8(ascii: " ")) }
     }
 }
