@@ -20,3 +20,23 @@ import Testing
     let empty = JSONObjectWriter()
     #expect(empty.finish() == JSON.object([]).serialized())
 }
+
+/// The byte writer behind `serialized`, on every kind of value and every escape, pretty and
+/// compact, against text written out by hand.
+@Test func jsonBytesCoverEveryValueAndEscape() {
+    let value = JSON.object([
+        ("s", .string("é\u{1}\t\r<&>\\\u{2028}\u{2029}😀")), ("n", .null), ("t", .bool(true)), ("f", .bool(false)),
+        ("d", .double(1.5)), ("w", .double(3)), ("i", .int(-7)), ("e", .object([])),
+        ("a", .array([.object([("k", .array([]))]), .int(1)])),
+    ])
+    let compact = #"{"s":"é\u0001\t\r\u003c\u0026\u003e\\\u2028\u2029😀","n":null,"t":true,"f":false,"d":1.5,"w":3,"i":-7,"#
+        + #""e":{},"a":[{"k":[]},1]}"#
+    #expect(value.serialized() == compact)
+    #expect(value.serializedUTF8() == Array(compact.utf8))
+    let pretty = value.serialized(pretty: true)
+    #expect(pretty.hasPrefix("{\n  \"s\": \"é"))
+    #expect(pretty.hasSuffix("  \"a\": [\n    {\n      \"k\": []\n    },\n    1\n  ]\n}"))
+    var escaped = ""
+    JSON.escape("é\u{1}<", into: &escaped)
+    #expect(escaped == #""é\u0001\u003c""#)
+}

@@ -55,23 +55,24 @@ public enum PayloadWriter {
     }
 
     /// One context version as a request body prints it, indented for its place in the list.
-    static func requestItem(_ payload: ContextPayload) -> String {
-        payload.json.serialized(pretty: true, indent: 2)
+    static func requestItem(_ payload: ContextPayload) -> [UInt8] {
+        payload.json.serializedUTF8(pretty: true, indent: 2, capacity: 2048)
     }
 
     /// A request body joined from its items (`requestItem`), byte for byte what
     /// `JSON.fields(["contexts": .array(…)]).serialized(pretty: true)` and a newline print:
     /// a long-lived build (`PayloadMemo`) keeps the items and prints again only a changed one.
-    static func requestBody(items: [String]) -> Data {
-        guard !items.isEmpty else { return Data(utf8: "{\n  \"contexts\": []\n}\n") }
-        var out = "{\n  \"contexts\": ["
-        out.reserveCapacity(items.reduce(32) { $0 + $1.utf8.count + 6 })
+    static func requestBody(items: [[UInt8]]) -> Data {
+        guard !items.isEmpty else { return Data("{\n  \"contexts\": []\n}\n".utf8) }
+        var out: [UInt8] = []
+        out.reserveCapacity(items.reduce(32) { $0 + $1.count + 6 })
+        out.append(contentsOf: "{\n  \"contexts\": [".utf8)
         for (index, item) in items.enumerated() {
-            out += index == 0 ? "\n    " : ",\n    "
-            out += item
+            out.append(contentsOf: index == 0 ? "\n    ".utf8 : ",\n    ".utf8)
+            out.append(contentsOf: item)
         }
-        out += "\n  ]\n}\n"
-        return Data(utf8: out)
+        out.append(contentsOf: "\n  ]\n}\n".utf8)
+        return Data(out)
     }
 
     /// `manifest.json`: the app, the request files in order and every thumbnail.

@@ -68,6 +68,8 @@ public enum Build {
                 try staged.commit()
                 incremental.save(sink, isClean: bag.items.isEmpty)
             }
+            // The loaded catalog and the output records are freed on another thread.
+            BackgroundRelease.drop((consume loaded, consume model, consume sink, consume thumbnails))
             return BuildResult(diagnostics: bag, wrote: true, contextCount: count, timings: timer)
         } catch {
             staged.discard()

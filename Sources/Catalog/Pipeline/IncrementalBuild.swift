@@ -40,13 +40,8 @@ struct IncrementalBuild {
     /// Records what the build wrote, once the staging directory has become the output.
     func save(_ sink: IncrementalSink, isClean: Bool) {
         guard let cacheDirectory else { return }
-        var outputs: [String: OutputRecord] = [:]
-        for (path, hash) in sink.written.hashes {
-            guard let stamp = FileStamp(path: output.path + "/" + path) else { continue }
-            outputs[path] = OutputRecord(hash: hash, stamp: stamp)
-        }
         let state = BuildState(identity: BuildState.identity(content: content, output: output),
-                               inputs: inputs, outputs: outputs, isClean: isClean)
+                               inputs: inputs, outputs: sink.written.records, isClean: isClean)
         // The cache only speeds builds up: failing to save it must not fail the build.
         try? state.save(in: cacheDirectory)
     }

@@ -22,7 +22,9 @@ public final class IncrementalSink: OutputSink {
     private let outputPath: String
 
     struct Written {
-        var hashes: [String: String] = [:]
+        /// Path → the hash and stamp of what was written (the stamp taken from the open
+        /// file, so that saving the build state stats nothing).
+        var records: [String: OutputRecord] = [:]
         var directories: Set<String> = []
         var linked = 0
     }
@@ -46,26 +48,28 @@ public final class IncrementalSink: OutputSink {
         // Never write through an existing name: it may be a link to the live output. Links
         // are only made from a previous output, so a first build has none to remove.
         if !previous.isEmpty { unlinkat(stagingDescriptor, relativePath, 0) }
-        if reuse(relativePath, hash: hash, size: data.count) {
-            state.withLock { $0.hashes[relativePath] = hash; $0.linked += 1 }
+        if let stamp = reuse(relativePath, hash: hash, size: data.count) {
+            state.withLock { $0.records[relativePath] = OutputRecord(hash: hash, stamp: stamp); $0.linked += 1 }
             return
         }
-        try writeFile(relativePath, data)
-        state.withLock { $0.hashes[relativePath] = hash }
+        let stamp = try writeFile(relativePath, data)
+        state.withLock { $0.records[relativePath] = OutputRecord(hash: hash, stamp: stamp) }
     }
 
-    /// Path → hash of every file written, and how many were linked rather than written.
-    var written: (hashes: [String: String], linked: Int) {
-        state.withLock { ($0.hashes, $0.linked) }
+    /// Path → hash and stamp of every file written (a rename of the staging directory
+    /// keeps both), and how many were linked rather than written.
+    var written: (records: [String: OutputRecord], linked: Int) {
+        state.withLock { ($0.records, $0.linked) }
     }
 
     /// Links the current output's file when it holds these bytes (by hash) and has not
-    /// been touched since the last build recorded it.
-    private func reuse(_ relativePath: String, hash: String, size: Int) -> Bool {
-        guard let old = previous[relativePath], old.hash == hash, old.stamp.size == size else { return false }
+    /// been touched since the last build recorded it; its stamp when it was linked.
+    private func reuse(_ relativePath: String, hash: String, size: Int) -> FileStamp? {
+        guard let old = previous[relativePath], old.hash == hash, old.stamp.size == size else { return nil }
         let source = outputPath + "/" + relativePath
-        guard FileStamp(path: source) == old.stamp else { return false }
-        return linkat(AT_FDCWD, source, stagingDescriptor, relativePath, 0) == 0
+        guard FileStamp(path: source) == old.stamp,
+              linkat(AT_FDCWD, source, stagingDescriptor, relativePath, 0) == 0 else { return nil }
+        return old.stamp
     }
 
     /// Creates the parent directories with one `mkdir` each, remembering what exists:
@@ -97,7 +101,8 @@ public final class IncrementalSink: OutputSink {
         return String(decoding: hex, as: UTF8.self)
     }
 
-    private func writeFile(_ relativePath: String, _ data: Data) throws {
+    /// Writes the file and returns its stamp, taken before it is closed.
+    private func writeFile(_ relativePath: String, _ data: Data) throws -> FileStamp {
         func failure() -> IncrementalError {
             IncrementalError.write(stagingPath + "/" + relativePath, String(cString: strerror(errno)))
         }
@@ -113,6 +118,9 @@ public final class IncrementalSink: OutputSink {
                 offset += count
             }
         }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw failure() }
+        return FileStamp(info)
     }
 }
 

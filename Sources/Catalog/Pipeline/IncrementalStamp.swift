@@ -63,28 +63,52 @@ enum TreeStamps {
     static func collect(_ root: URL, trusted: Bool = false, directories: Bool = false) -> [String: FileStamp] {
         let now = FileStamp.now()
         var stamps: [String: FileStamp] = [:]
-        walk(root.path, relative: "", into: &stamps, depth: 0, directories: directories)
+        // The first levels are listed here until there are enough directories to walk
+        // on every core (a catalog's books; a site's pages sit below one locale directory).
+        var frontier = [""], depth = 0
+        while !frontier.isEmpty, frontier.count < 32, depth < 3 {
+            var next: [String] = []
+            for relative in frontier {
+                walk(root.path, relative: relative, into: &stamps, depth: depth, directories: directories) { next.append($0) }
+            }
+            frontier = next
+            depth += 1
+        }
+        let parts = ConcurrentMap.map(frontier) { [depth] relative -> [String: FileStamp] in
+            var part: [String: FileStamp] = [:]
+            walk(root.path, relative: relative, into: &part, depth: depth, directories: directories)
+            return part
+        }
+        stamps.reserveCapacity(stamps.count + parts.reduce(0) { $0 + $1.count })
+        for part in parts { stamps.merge(part) { first, _ in first } }
         return trusted ? stamps.mapValues { $0.trusted(at: now) } : stamps
     }
 
     /// What a directory is listed with (see `collect`).
     static let directoryStamp = FileStamp(size: 0, modified: 0, inode: 0)
 
-    private static func walk(_ path: String, relative: String, into stamps: inout [String: FileStamp], depth: Int,
-                             directories: Bool) {
-        guard depth < 32, let stream = opendir(path) else { return }
+    /// Stamps everything below `relative` (relative to `root`); with `subdirectory`, the
+    /// directories found are handed to it instead of walked.
+    private static func walk(_ root: String, relative: String, into stamps: inout [String: FileStamp], depth: Int,
+                             directories: Bool, subdirectory: ((String) -> Void)? = nil) {
+        guard depth < 32, let stream = opendir(relative.isEmpty ? root : root + "/" + relative) else { return }
         defer { closedir(stream) }
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) {
                 String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
             }
             guard name != ".", name != ".." else { continue }
-            let full = path + "/" + name, child = relative.isEmpty ? name : relative + "/" + name
+            let child = relative.isEmpty ? name : relative + "/" + name
+            // Relative to the open directory: the kernel does not walk the whole path again.
             var info = stat()
-            guard stat(full, &info) == 0 else { continue }
+            guard fstatat(dirfd(stream), name, &info, 0) == 0 else { continue }
             if info.st_mode & S_IFMT == S_IFDIR {
                 if directories { stamps[child + "/"] = directoryStamp }
-                walk(full, relative: child, into: &stamps, depth: depth + 1, directories: directories)
+                if let subdirectory {
+                    subdirectory(child)
+                } else {
+                    walk(root, relative: child, into: &stamps, depth: depth + 1, directories: directories)
+                }
             } else {
                 stamps[child] = FileStamp(info)
             }

@@ -54,10 +54,10 @@ final class PayloadMemo: Sendable {
     private struct Request: Sendable {
         var inputs: [PayloadInput]
         /// Each input's item (`PayloadWriter.requestItem`), which `body` joins.
-        var items: [String]
+        var items: [[UInt8]]
         var body: Data
 
-        init(inputs: [PayloadInput], items: [String]) {
+        init(inputs: [PayloadInput], items: [[UInt8]]) {
             self.inputs = inputs
             self.items = items
             body = PayloadWriter.requestBody(items: items)

@@ -9,8 +9,8 @@ struct DocumentTerms: Sendable, Equatable {
     /// The document's terms come tokenized from the page's rendering, distinct and with
     /// the strong ones left out of the weak ones.
     init(_ document: SearchDocument) {
-        strong = Set(document.terms.strong.joined())
-        weakOnly = Set(document.terms.weak.joined())
+        strong = Set(document.terms.strong)
+        weakOnly = Set(document.terms.weak)
     }
 }
 

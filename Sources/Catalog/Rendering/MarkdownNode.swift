@@ -57,4 +57,17 @@ public struct MarkdownNode: Sendable {
         for child in children { child.appendPlainText(to: &out) }
         if case .paragraph = kind { out += " " } else if case .heading = kind { out += " " }
     }
+
+    /// `plainText`'s UTF-8 bytes, appended to `out`: the search text of a page's body,
+    /// tokenized from these bytes without a `String` made of them first.
+    func appendPlainText(to out: inout [UInt8]) {
+        switch kind {
+        case .text, .code, .codeBlock: out.append(contentsOf: literal.utf8)
+        case .softBreak, .lineBreak: out.append(UInt8(ascii: " "))
+        case .htmlBlock, .htmlInline: return
+        default: break
+        }
+        for child in children { child.appendPlainText(to: &out) }
+        if case .paragraph = kind { out.append(UInt8(ascii: " ")) } else if case .heading = kind { out.append(UInt8(ascii: " ")) }
+    }
 }

@@ -1,6 +1,7 @@
 /// Turns pages into search documents and the filter options a locale offers.
 enum SearchDocuments {
-    static func document(_ page: PageRef, bodyText: String, renderer: PageRenderer) -> SearchDocument {
+    /// - Parameter body: the page's body, whose plain text is searched (weakly).
+    static func document(_ page: PageRef, body: MarkdownNode?, renderer: PageRenderer) -> SearchDocument {
         let index = renderer.index
         guard let context = page.context, let version = renderer.version(context, page.locale) else {
             preconditionFailure("search documents are made for pages of present contexts")
@@ -19,14 +20,32 @@ enum SearchDocuments {
             thumbnail: index.thumbnailPath(context) ?? "", meta: renderer.metaLine(context, version, strings),
             lang: version.isFallback && page.locale != index.defaultLocale ? index.defaultLocale.rawValue : "",
             terms: SearchTerms(strong: [version.title] + version.keywords,
-                               weak: [version.summary ?? "", bodyText, version.customTypeName ?? ""]),
+                               weak: [.string(version.summary ?? ""), .utf8(plainText(body)),
+                                      .string(version.customTypeName ?? "")]),
             facets: facets)
+    }
+
+    private static func plainText(_ body: MarkdownNode?) -> [UInt8] {
+        var bytes: [UInt8] = []
+        guard let body else { return bytes }
+        bytes.reserveCapacity(4096)
+        body.appendPlainText(to: &bytes)
+        return bytes
     }
 
     /// Types, topics and progress kinds that some document of the locale has, by label.
     static func filterOptions(_ documents: [SearchDocument], strings: InterfaceStrings) -> SearchFilterOptions {
-        func used(_ name: String) -> Set<String> { Set(documents.flatMap { $0.facets[name] ?? [] }) }
-        let types = used("type"), topics = used("topic"), progress = used("progress")
+        var types = Set<String>(), topics = Set<String>(), progress = Set<String>()
+        for document in documents {
+            for (name, values) in document.facets {
+                switch name {
+                case "type": types.formUnion(values)
+                case "topic": topics.formUnion(values)
+                case "progress": progress.formUnion(values)
+                default: break
+                }
+            }
+        }
         func sorted(_ options: [(value: String, label: String)]) -> [(value: String, label: String)] {
             options.sorted { ($0.label, $0.value) < ($1.label, $1.value) }
         }

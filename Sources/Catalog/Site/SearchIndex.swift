@@ -88,7 +88,14 @@ struct SearchIndexBuilder {
 
     /// The first characters of a term that group it with others into shards.
     static func shardKey(_ term: String, length: Int = 2) -> String {
-        String(term.unicodeScalars.prefix(length).map(Character.init))
+        // Most terms start with ASCII: then the key is their first bytes.
+        var bytes = term
+        let ascii = bytes.withUTF8 { utf8 -> String? in
+            let count = min(length, utf8.count)
+            guard utf8.prefix(count).allSatisfy({ $0 < 0x80 }) else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: utf8[0..<count]), as: UTF8.self)
+        }
+        return ascii ?? String(term.unicodeScalars.prefix(length).map(Character.init))
     }
 
     private func wrap(_ key: String, _ json: String) -> String {
@@ -101,19 +108,11 @@ struct SearchIndexBuilder {
     }
 
     /// Term → (documents where it is in the title or keywords, documents where it is
-    /// only in the summary or body), each ascending. Each core collects the terms of its
-    /// own partitions, in document order.
+    /// only in the summary or body), each ascending.
     private func postings(_ documents: [SearchDocument]) -> [String: ([Int], [Int])] {
-        let parts = ConcurrentMap.map(Array(0..<SearchTerms.partitions)) { part in
-            var postings: [String: ([Int], [Int])] = [:]
-            for (id, document) in documents.enumerated() {
-                for term in document.terms.strong[part] { postings[term, default: ([], [])].0.append(id) }
-                for term in document.terms.weak[part] { postings[term, default: ([], [])].1.append(id) }
-            }
-            return postings
-        }
-        // Partitions share no term.
-        return parts.dropFirst().reduce(into: parts[0]) { all, part in all.merge(part) { first, _ in first } }
+        var postings = SearchPostings()
+        for document in documents { postings.add(document.terms) }
+        return postings.lists
     }
 
     /// Groups sorted terms by their first `keyLength` characters; a group over budget
@@ -123,16 +122,11 @@ struct SearchIndexBuilder {
         func serialize(_ key: String, _ group: [String]) -> String {
             texts?.text(key, group, postings) { Self.serialize(group, postings) } ?? Self.serialize(group, postings)
         }
-        var groups: [(String, [String])] = []
-        for term in terms {
-            let key = shardKey(term, length: keyLength)
-            if groups.last?.0 == key { groups[groups.count - 1].1.append(term) } else { groups.append((key, [term])) }
-        }
         var shards: [(key: String, text: String)] = []
-        for (key, group) in groups {
-            let longer = group.filter { $0.unicodeScalars.count > keyLength }
-            if estimatedSize(group, postings) > shardBudget, !longer.isEmpty {
-                let short = group.filter { $0.unicodeScalars.count <= keyLength }
+        for (key, group) in groups(terms, keyLength: keyLength) {
+            if estimatedSize(group, postings) > shardBudget, group.contains(where: { isLonger($0, than: keyLength) }) {
+                let longer = group.filter { isLonger($0, than: keyLength) }
+                let short = group.filter { !isLonger($0, than: keyLength) }
                 if !short.isEmpty { shards.append((key, serialize(key, short))) }
                 shards += shard(longer, postings: postings, keyLength: keyLength + 1, texts: texts)
             } else {
@@ -142,13 +136,30 @@ struct SearchIndexBuilder {
         return shards
     }
 
+    /// True when `term` has more than `count` unicode scalars.
+    private static func isLonger(_ term: String, than count: Int) -> Bool {
+        !term.unicodeScalars.dropFirst(count).isEmpty
+    }
+
+    /// Sorted terms in runs that share their first `keyLength` characters: `shard` splits
+    /// each run on its own, so runs can be sharded apart (on several cores) all the same.
+    static func groups(_ terms: [String], keyLength: Int) -> [(key: String, terms: [String])] {
+        var groups: [(key: String, terms: [String])] = []
+        for term in terms {
+            let key = shardKey(term, length: keyLength)
+            if groups.last?.key == key { groups[groups.count - 1].terms.append(term) } else { groups.append((key, [term])) }
+        }
+        return groups
+    }
+
     /// A group's serialized size, estimated from each list's average gap (ids ascend),
     /// so that big groups are split without being written out first.
     private static func estimatedSize(_ terms: [String], _ postings: [String: ([Int], [Int])]) -> Int {
         func listSize(_ ids: [Int]) -> Int {
             guard let last = ids.last else { return 2 }
-            let gap = max(1, last / ids.count)
-            return 2 + ids.count * (String(gap).utf8.count + 1)
+            var gap = max(1, last / ids.count), digits = 1
+            while gap >= 10 { gap /= 10; digits += 1 }
+            return 2 + ids.count * (digits + 1)
         }
         return terms.reduce(2) { size, term in
             let lists = postings[term] ?? ([], [])
@@ -214,8 +225,9 @@ struct SearchIndexBuilder {
     /// previous one: small numbers, short files.
     private func facet(_ name: String, _ documents: [SearchDocument]) -> String {
         var lists: [String: [Int]] = [:]
-        for (id, document) in documents.enumerated() {
-            for value in document.facets[name] ?? [] { lists[value, default: []].append(id) }
+        // By index: enumerating would copy every document (a dozen references each).
+        for id in documents.indices {
+            for value in documents[id].facets[name] ?? [] { lists[value, default: []].append(id) }
         }
         var out = "{"
         for (index, value) in lists.keys.sorted().enumerated() {
@@ -233,30 +245,112 @@ struct SearchIndexBuilder {
     }
 }
 
-/// A document's distinct terms, each once, in order of first appearance: those of its
-/// title and keywords (`strong`), and those only in its other texts (`weak`). Each list
-/// is split into partitions by the term's first byte, so that the postings of different
-/// partitions can be collected in parallel.
-struct SearchTerms: Sendable, Equatable {
-    static let partitions = 4
+/// A locale's postings, collected document by document in id order while its pages are
+/// written (`SearchIndexCollector`), so that none of this work waits until the last page.
+/// Terms are found by the bytes and hashes their documents keep, in one `SearchTermSet`:
+/// a `[String: …]` dictionary hashed every term of every document again with SipHash.
+struct SearchPostings: Sendable {
+    private var terms = SearchTermSet(expected: 4096)
+    /// By term number: the ids of the documents that have it strongly, and of those that
+    /// have it only weakly.
+    private var strong: [[Int]] = []
+    private var weak: [[Int]] = []
+    private(set) var count = 0
 
-    private(set) var strong: [[String]]
-    private(set) var weak: [[String]]
-
-    init(strong strongTexts: [String], weak weakTexts: [String]) {
-        let length = strongTexts.reduce(0) { $0 + $1.utf8.count } + weakTexts.reduce(0) { $0 + $1.utf8.count }
-        var seen = SearchTermSet(expected: length / 8 + 8)
-        var strong = [[String]](repeating: [], count: Self.partitions), weak = strong
-        func add(_ texts: [String], to lists: inout [[String]]) {
-            for text in texts {
-                SearchTokenizer.forEachTermBytes(text) { term in
-                    if seen.insert(term) { lists[Int(term[0]) % Self.partitions].append(String(decoding: term, as: UTF8.self)) }
+    mutating func add(_ document: SearchTerms) {
+        let id = count
+        count += 1
+        document.bytes.withUnsafeBufferPointer { bytes in
+            var start = 0
+            for index in document.ends.indices {
+                let end = Int(document.ends[index])
+                let number = terms.number(of: UnsafeBufferPointer(rebasing: bytes[start..<end]), hash: document.hashes[index]).number
+                if number == strong.count {
+                    strong.append([])
+                    weak.append([])
                 }
+                if index < document.strongCount { strong[number].append(id) } else { weak[number].append(id) }
+                start = end
             }
         }
-        add(strongTexts, to: &strong)
-        add(weakTexts, to: &weak)
-        self.strong = strong
-        self.weak = weak
+    }
+
+    /// Term → (strong ids, weak-only ids), each ascending, as `SearchIndexBuilder` takes them.
+    var lists: [String: ([Int], [Int])] {
+        var lists = [String: ([Int], [Int])](minimumCapacity: terms.count)
+        terms.arena.withUnsafeBufferPointer { arena in
+            for number in 0..<terms.count {
+                let term = String(decoding: UnsafeBufferPointer(rebasing: arena[terms.term(number)]), as: UTF8.self)
+                lists[term] = (strong[number], weak[number])
+            }
+        }
+        return lists
+    }
+}
+
+/// A document's distinct terms, each once, in order of first appearance: those of its
+/// title and keywords (`strong`), and those only in its other texts (`weak`). Kept as
+/// their UTF-8 bytes and hashes (`SearchTermSet`): most terms are in every locale's
+/// postings many times, and only the index's distinct terms need to become `String`s.
+struct SearchTerms: Sendable, Equatable {
+    /// The terms' bytes one after another, the strong ones first; where each ends; the
+    /// hash of each (`SearchTermSet.hash`).
+    private(set) var bytes: [UInt8]
+    private(set) var ends: [Int32]
+    private(set) var hashes: [UInt32]
+    /// How many of the terms are strong.
+    private(set) var strongCount: Int
+
+    var strong: [String] { strings(0..<strongCount) }
+    var weak: [String] { strings(strongCount..<ends.count) }
+
+    init(strong strongTexts: [String], weak weakTexts: [String]) {
+        self.init(strong: strongTexts, weak: weakTexts.map(SearchText.string))
+    }
+
+    init(strong strongTexts: [String], weak weakTexts: [SearchText]) {
+        let length = strongTexts.reduce(0) { $0 + $1.utf8.count } + weakTexts.reduce(0) { $0 + $1.byteCount }
+        var seen = SearchTermSet(expected: length / 8 + 8)
+        for text in strongTexts { SearchTokenizer.tokenize(text, into: &seen) }
+        strongCount = seen.count
+        for text in weakTexts { text.tokenize(into: &seen) }
+        // Copied to their exact sizes: documents are kept until their locale is done.
+        bytes = Array(seen.arena[...])
+        ends = Array(seen.ends[...])
+        hashes = Array(seen.hashes[...])
+    }
+
+    private func strings(_ numbers: Range<Int>) -> [String] {
+        bytes.withUnsafeBufferPointer { bytes in
+            numbers.map { number in
+                let start = number == 0 ? 0 : Int(ends[number - 1])
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[number])]), as: UTF8.self)
+            }
+        }
+    }
+}
+
+extension SearchTermSet: SearchTermSink {
+    mutating func add(_ term: UnsafeBufferPointer<UInt8>) { _ = insert(term) }
+}
+
+/// A text to take search terms from: a `String`, or the UTF-8 bytes of one (a page's
+/// body, whose plain text is gathered as bytes from its Markdown tree).
+enum SearchText {
+    case string(String)
+    case utf8([UInt8])
+
+    var byteCount: Int {
+        switch self {
+        case .string(let text): text.utf8.count
+        case .utf8(let bytes): bytes.count
+        }
+    }
+
+    func tokenize(into sink: inout some SearchTermSink) {
+        switch self {
+        case .string(let text): SearchTokenizer.tokenize(text, into: &sink)
+        case .utf8(let bytes): bytes.withUnsafeBufferPointer { SearchTokenizer.tokenize(utf8: $0, into: &sink) }
+        }
     }
 }

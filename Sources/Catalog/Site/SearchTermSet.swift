@@ -1,65 +1,104 @@
 import Foundation
 
-/// The distinct terms of one search document, by their UTF-8 bytes: an open-addressing
-/// table whose keys live in one byte arena. A document's text repeats most of its words,
-/// and a `Set<String>` made a `String` and hashed it with SipHash for every repeat (the
-/// largest part of tokenizing, itself a tenth of a cold build); here a repeat costs a
-/// multiply per byte and a `memcmp`, and only a new term becomes a `String`.
-struct SearchTermSet {
+/// Distinct search terms by their UTF-8 bytes, numbered in the order they were first
+/// inserted: an open-addressing table whose keys live in one byte arena, term after term.
+/// A document's text repeats most of its words, and a `Set<String>` made a `String` and
+/// hashed it with SipHash for every repeat; here a repeat costs a multiply per byte and a
+/// `memcmp`. The same table collects a locale's postings (`SearchPostings`), keyed by the
+/// hashes each document's terms keep, so that no term becomes a `String` before the
+/// index is written.
+struct SearchTermSet: Sendable {
     private struct Slot {
         var hash: UInt32
-        var start: Int32
-        /// 0 marks an empty slot: terms are never empty.
-        var length: Int32
+        /// The term's number plus one; 0 marks an empty slot.
+        var entry: Int32
     }
 
     private var slots: [Slot]
-    private var arena: [UInt8] = []
-    private(set) var count = 0
+    /// Every term's bytes, in order of first insertion.
+    private(set) var arena: [UInt8] = []
+    /// Where each term ends in `arena`, and its hash, in order of first insertion.
+    private(set) var ends: [Int32] = []
+    private(set) var hashes: [UInt32] = []
+
+    var count: Int { ends.count }
 
     /// `expected`: about how many terms will be inserted; the table grows past it.
     init(expected: Int) {
         var capacity = 16
         while capacity < expected * 2 { capacity <<= 1 }
-        slots = Array(repeating: Slot(hash: 0, start: 0, length: 0), count: capacity)
+        slots = Array(repeating: Slot(hash: 0, entry: 0), count: capacity)
         arena.reserveCapacity(expected * 8)
+        ends.reserveCapacity(expected)
+        hashes.reserveCapacity(expected)
     }
 
     /// Adds `term` (not empty); true when it was not there yet.
     mutating func insert(_ term: UnsafeBufferPointer<UInt8>) -> Bool {
-        let hash = Self.hash(term)
-        let mask = slots.count - 1
-        var index = Int(hash) & mask
-        while slots[index].length != 0 {
-            if slots[index].hash == hash, Int(slots[index].length) == term.count, matches(slots[index], term) { return false }
-            index = (index + 1) & mask
-        }
-        slots[index] = Slot(hash: hash, start: Int32(arena.count), length: Int32(term.count))
-        arena.append(contentsOf: term)
-        count += 1
-        if count * 2 > slots.count { grow() }
-        return true
+        number(of: term, hash: Self.hash(term)).inserted
     }
 
-    private func matches(_ slot: Slot, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
-        arena.withUnsafeBufferPointer { bytes in
-            memcmp(bytes.baseAddress! + Int(slot.start), term.baseAddress!, term.count) == 0
+    /// The term's number (its place in insertion order), inserting it when it is new.
+    /// - Parameter hash: `SearchTermSet.hash(term)`, which callers may have kept.
+    mutating func number(of term: UnsafeBufferPointer<UInt8>, hash: UInt32) -> (number: Int, inserted: Bool) {
+        let probe = slots.withUnsafeBufferPointer { slots in
+            arena.withUnsafeBufferPointer { arena in
+                ends.withUnsafeBufferPointer { ends in Self.find(term, hash: hash, in: slots, arena: arena, ends: ends) }
+            }
         }
+        if case .found(let number) = probe { return (number, false) }
+        guard case .free(let index) = probe else { preconditionFailure() }
+        let number = ends.count
+        slots[index] = Slot(hash: hash, entry: Int32(number + 1))
+        arena.append(contentsOf: term)
+        ends.append(Int32(arena.count))
+        hashes.append(hash)
+        if count * 2 > slots.count { grow() }
+        return (number, true)
+    }
+
+    /// The bytes of term `number`.
+    func term(_ number: Int) -> Range<Int> {
+        (number == 0 ? 0 : Int(ends[number - 1]))..<Int(ends[number])
+    }
+
+    private enum Probe {
+        case found(Int)
+        case free(Int)
+    }
+
+    private static func find(_ term: UnsafeBufferPointer<UInt8>, hash: UInt32, in slots: UnsafeBufferPointer<Slot>,
+                             arena: UnsafeBufferPointer<UInt8>, ends: UnsafeBufferPointer<Int32>) -> Probe {
+        let mask = slots.count - 1
+        var index = Int(hash) & mask
+        while slots[index].entry != 0 {
+            let slot = slots[index]
+            if slot.hash == hash {
+                let number = Int(slot.entry) - 1
+                let start = number == 0 ? 0 : Int(ends[number - 1])
+                if Int(ends[number]) - start == term.count,
+                   memcmp(arena.baseAddress! + start, term.baseAddress!, term.count) == 0 {
+                    return .found(number)
+                }
+            }
+            index = (index + 1) & mask
+        }
+        return .free(index)
     }
 
     private mutating func grow() {
         let old = slots
-        slots = Array(repeating: Slot(hash: 0, start: 0, length: 0), count: old.count * 2)
+        slots = Array(repeating: Slot(hash: 0, entry: 0), count: old.count * 2)
         let mask = slots.count - 1
-        for slot in old where slot.length != 0 {
+        for slot in old where slot.entry != 0 {
             var index = Int(slot.hash) & mask
-            while slots[index].length != 0 { index = (index + 1) & mask }
+            while slots[index].entry != 0 { index = (index + 1) & mask }
             slots[index] = slot
         }
     }
 
     /// FNV-1a, 32 bits: terms are short, and the table only needs them spread.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
         var hash: UInt32 = 2_166_136_261
         for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         return hash

@@ -9,22 +9,55 @@ enum SearchTokenizer {
         forEachTerm(text) { terms.insert($0) }
     }
 
-    /// Calls `body` for every term in order, repeats included (the index dedupes them
-    /// itself, which saves building a set per document).
+    /// Calls `body` for every term in order, repeats included.
     static func forEachTerm(_ text: String, _ body: (String) -> Void) {
-        forEachTermBytes(text) { body(String(decoding: $0, as: UTF8.self)) }
+        withoutActuallyEscaping(body) { body in
+            var sink = ClosureSink { body(String(decoding: $0, as: UTF8.self)) }
+            tokenize(text, into: &sink)
+        }
     }
 
-    /// `forEachTerm` with each term's UTF-8 bytes, valid only during the call: ASCII
-    /// text (most bodies) then makes no `String` for a term its caller has seen.
-    static func forEachTermBytes(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// Hands every term of `text`, in order and repeats included, to `sink` as its UTF-8
+    /// bytes, valid only during the call: ASCII text (most bodies) then makes no `String`
+    /// for a term the sink has seen. Generic rather than a closure, so that the sink's
+    /// code is inlined into the loop over the bytes.
+    static func tokenize(_ text: String, into sink: inout some SearchTermSink) {
         var bytes = text
-        let handled = bytes.withUTF8 { buffer -> Bool in
-            guard buffer.allSatisfy({ $0 < 0x80 }) else { return false }
-            asciiTerms(buffer, body)
-            return true
+        bytes.withUTF8 { tokenize(utf8: $0, into: &sink) }
+    }
+
+    /// `tokenize` for text given as its UTF-8 bytes.
+    static func tokenize(utf8 text: UnsafeBufferPointer<UInt8>, into sink: inout some SearchTermSink) {
+        if isASCII(text) {
+            asciiTerms(text, into: &sink)
+        } else {
+            unicodeTerms(String(decoding: text, as: UTF8.self)) { term in
+                var term = term
+                term.withUTF8 { sink.add($0) }
+            }
         }
-        if !handled { unicodeTerms(text) { term in var term = term; term.withUTF8(body) } }
+    }
+
+    private struct ClosureSink: SearchTermSink {
+        let body: (UnsafeBufferPointer<UInt8>) -> Void
+        init(_ body: @escaping (UnsafeBufferPointer<UInt8>) -> Void) { self.body = body }
+        mutating func add(_ term: UnsafeBufferPointer<UInt8>) { body(term) }
+    }
+
+    /// Eight bytes at a time: bodies are kilobytes long.
+    private static func isASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var offset = 0, high: UInt64 = 0
+        while offset + 8 <= text.count {
+            high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < text.count {
+            high |= UInt64(base[offset])
+            offset += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     private static func unicodeTerms(_ text: String, _ body: (String) -> Void) {
@@ -50,21 +83,35 @@ enum SearchTokenizer {
 
     /// The same rules for ASCII text, which needs no decomposition: the text is
     /// lowercased into one scratch buffer and each word handed out as a slice of it.
-    private static func asciiTerms(_ text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(text.count, 1)) { lowered in
-            var length = 0
-            for (offset, byte) in text.enumerated() {
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): lowered[offset] = byte
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"): lowered[offset] = byte + 32
-                default:
-                    if length >= 2 { body(UnsafeBufferPointer(rebasing: lowered[(offset - length)..<offset])) }
-                    length = 0
-                    continue
+    private static func asciiTerms(_ text: UnsafeBufferPointer<UInt8>, into sink: inout some SearchTermSink) {
+        asciiFold.withUnsafeBufferPointer { fold in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(text.count, 1)) { lowered in
+                let out = lowered.baseAddress!
+                var length = 0, offset = 0
+                for byte in text {
+                    let folded = fold[Int(byte)]
+                    out[offset] = folded
+                    offset += 1
+                    if folded != 0 {
+                        length += 1
+                    } else {
+                        if length >= 2 { sink.add(UnsafeBufferPointer(start: out + offset - 1 - length, count: length)) }
+                        length = 0
+                    }
                 }
-                length += 1
+                if length >= 2 { sink.add(UnsafeBufferPointer(start: out + offset - length, count: length)) }
             }
-            if length >= 2 { body(UnsafeBufferPointer(rebasing: lowered[(text.count - length)..<text.count])) }
+        }
+    }
+
+    /// ASCII byte → itself for digits and lowercase letters, its lowercase for uppercase
+    /// letters, 0 (a separator) for everything else.
+    private static let asciiFold: [UInt8] = (0...255).map { value -> UInt8 in
+        let byte = UInt8(value)
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return byte
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return byte + 32
+        default: return 0
         }
     }
 
@@ -98,4 +145,10 @@ enum SearchTokenizer {
         default: return false
         }
     }
+}
+
+/// What a tokenizer hands its terms to (see `SearchTokenizer.tokenize`).
+protocol SearchTermSink {
+    /// One term's UTF-8 bytes, valid only during the call.
+    mutating func add(_ term: UnsafeBufferPointer<UInt8>)
 }

@@ -22,31 +22,33 @@ public struct SiteStage: Sendable {
         let media = BodyLinks.MediaSet()
         var sitemap: [Sitemap.Entry] = []
         for locale in index.locales {
-            var documents: [SearchDocument] = []
+            var search = SearchIndexCollector(locale: locale, builds: memo == nil)
             let present = model.contexts.indices.filter { index.isPresent($0, in: locale) }
             // Pages are independent: render them on every core while this thread writes them
             // in order (one writer: ext4 slows down with two), and keep only the small search
-            // documents and sitemap entries, so memory stays bounded.
+            // documents and sitemap entries, so memory stays bounded; the search index grows
+            // as the pages are written, not after the last one.
             try OrderedStream.forEach(present, window: 256, { [renderer] context in
                 let page = PageRef(locale: locale, context: context)
                 guard let memo else { return renderPage(page, renderer: renderer, links: links, media: media) }
                 return memo.page(page, stage: self, renderer: renderer, links: links, media: media)
             }, consume: { (item: RenderedPage) in
                 if let html = item.html { try write(item.path, html, to: sink) }
-                documents.append(item.document)
+                if let listing = search.add(item.document) { try write(listing.path, listing.text, to: sink) }
                 sitemap.append(item.sitemap)
             })
-            renderer.filterOptions[locale] = SearchDocuments.filterOptions(documents, strings: renderer.strings(locale))
+            renderer.filterOptions[locale] = SearchDocuments.filterOptions(search.documents, strings: renderer.strings(locale))
             for file in homeAndSearchPages(locale, renderer: renderer, links: links, media: media) {
                 try write(file.path, file.text, to: sink)
             }
             sitemap.append(sitemapEntry(PageRef(locale: locale, context: nil), renderer: renderer))
-            let builder = SearchIndexBuilder(locale: locale)
+            let documents = search.documents
             let searchFiles = memo.map {
-                builder.files(for: documents, postings: $0.postings(documents, locale: locale), texts: $0.shardTexts(locale))
+                search.builder.files(for: documents, postings: $0.postings(documents, locale: locale), texts: $0.shardTexts(locale))
             }
-                ?? builder.files(for: documents)
+                ?? search.finish()
             for file in searchFiles { try write(file.path, file.text, to: sink) }
+            BackgroundRelease.drop(search)
         }
         try write("index.html", renderer.rootPage(), to: sink)
         try write("sitemap.xml", Sitemap.render(sitemap), to: sink)
@@ -79,7 +81,7 @@ public struct SiteStage: Sendable {
             if let body { body.renderer.render(body.document, into: out) }
         }
         return RenderedPage(path: renderer.index.diskPath(page), html: html,
-                            document: SearchDocuments.document(page, bodyText: body?.document.plainText ?? "", renderer: renderer),
+                            document: SearchDocuments.document(page, body: body?.document, renderer: renderer),
                             sitemap: sitemapEntry(page, renderer: renderer))
     }
 

@@ -15,101 +15,25 @@ public indirect enum JSON: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) { hasher.combine(serialized()) }
 
     /// Compact (`pretty: false`) or two-space indented output, always ending without a newline.
-    public func serialized(pretty: Bool = false) -> String { serialized(pretty: pretty, indent: 0) }
-
-    /// The value as it prints nested `indent` levels deep in a pretty document (its first
-    /// line unindented, the next ones indented by `indent` more levels).
-    func serialized(pretty: Bool, indent: Int) -> String {
-        var out = ""
-        write(to: &out, pretty: pretty, indent: indent)
-        return out
-    }
-
-    private func write(to out: inout String, pretty: Bool, indent: Int) {
-        switch self {
-        case .null: out += "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .int(let value): out += String(value)
-        case .double(let value): out += JSON.format(value)
-        case .string(let value): JSON.escape(value, into: &out)
-        case .array(let items): writeArray(items, to: &out, pretty: pretty, indent: indent)
-        case .object(let pairs): writeObject(pairs, to: &out, pretty: pretty, indent: indent)
-        }
-    }
-
-    private func writeArray(_ items: [JSON], to out: inout String, pretty: Bool, indent: Int) {
-        guard !items.isEmpty else { out += "[]"; return }
-        out += "["
-        for (index, item) in items.enumerated() {
-            if index > 0 { out += "," }
-            JSON.newline(&out, pretty: pretty, indent: indent + 1)
-            item.write(to: &out, pretty: pretty, indent: indent + 1)
-        }
-        JSON.newline(&out, pretty: pretty, indent: indent)
-        out += "]"
-    }
-
-    private func writeObject(_ pairs: [(String, JSON)], to out: inout String, pretty: Bool, indent: Int) {
-        guard !pairs.isEmpty else { out += "{}"; return }
-        out += "{"
-        for (index, (key, value)) in pairs.enumerated() {
-            if index > 0 { out += "," }
-            JSON.newline(&out, pretty: pretty, indent: indent + 1)
-            JSON.escape(key, into: &out)
-            out += pretty ? ": " : ":"
-            value.write(to: &out, pretty: pretty, indent: indent + 1)
-        }
-        JSON.newline(&out, pretty: pretty, indent: indent)
-        out += "}"
-    }
-
-    private static func newline(_ out: inout String, pretty: Bool, indent: Int) {
-        guard pretty else { return }
-        // One allocation-free append for the usual depths (payloads nest about 5 deep).
-        out += indent < indentations.count ? indentations[indent] : "\n" + String(repeating: "  ", count: indent)
-    }
-
-    private static let indentations = (0..<12).map { "\n" + String(repeating: "  ", count: $0) }
-
-    private static func format(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
+    public func serialized(pretty: Bool = false) -> String {
+        String(decoding: serializedUTF8(pretty: pretty), as: UTF8.self)
     }
 
     /// Escapes a string as JSON; `<`, `>` and `&` are escaped too so that JSON can be
     /// embedded in HTML `<script>` elements safely.
     public static func escape(_ text: String, into out: inout String) {
-        out += "\""
         // Most strings need no escaping: append them whole rather than scalar by scalar.
         // Scanning the contiguous bytes is several times faster than the UTF-8 view.
         var scanned = text
         if !scanned.withUTF8({ $0.contains(where: needsEscape) }) {
+            out += "\""
             out += text
             out += "\""
             return
         }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+        var bytes: [UInt8] = []
+        escape(text, into: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
     }
 }
 
@@ -117,7 +41,7 @@ extension JSON {
     /// Bytes that `escape` replaces: controls, quote, backslash, `<`, `>`, `&`, and the
     /// lead byte of U+2028/U+2029 (0xE2, which also starts other characters: those just
     /// take the slow path).
-    private static func needsEscape(_ byte: UInt8) -> Bool {
+    static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0xE2
     }
 

@@ -1,0 +1,52 @@
+/// A locale's search index, assembled while its pages are written, in document order: the
+/// postings grow and each full listing chunk is made as soon as its documents are known,
+/// so that after the last page only the term shards, the facets and the manifest remain
+/// (built on every core), instead of the whole index on one thread.
+struct SearchIndexCollector {
+    let builder: SearchIndexBuilder
+    /// False for a long-lived build (`serve`), which makes its index from its memo of
+    /// postings and shard texts: then only the documents are kept.
+    let builds: Bool
+    private(set) var documents: [SearchDocument] = []
+    private var postings = SearchPostings()
+    /// Documents whose listing chunk was returned.
+    private var listed = 0
+
+    init(locale: LocaleID, builds: Bool) {
+        builder = SearchIndexBuilder(locale: locale)
+        self.builds = builds
+    }
+
+    /// Adds the next document; returns the listing file it completes, if any.
+    mutating func add(_ document: SearchDocument) -> (path: String, text: String)? {
+        documents.append(document)
+        guard builds else { return nil }
+        postings.add(document.terms)
+        guard documents.count - listed == SearchIndexBuilder.chunkSize else { return nil }
+        defer { listed = documents.count }
+        return builder.chunkFile(listed / SearchIndexBuilder.chunkSize, documents[listed...])
+    }
+
+    /// The index's other files, once every document is added: what
+    /// `SearchIndexBuilder.files(for:postings:)` gives, less the chunks `add` returned
+    /// (the manifest stays last). The term groups (sharded independently, see
+    /// `SearchIndexBuilder.groups`) and the facets are made on every core.
+    func finish() -> [(path: String, text: String)] {
+        let rest = listed < documents.count
+            ? [builder.chunkFile(listed / SearchIndexBuilder.chunkSize, documents[listed...])] : []
+        let (builder, postings, documents) = (builder, postings.lists, documents)
+        let groups = SearchIndexBuilder.groups(postings.keys.sorted(), keyLength: 2)
+        let facets = SearchIndexBuilder.facetNames
+        let parts = ConcurrentMap.map(Array(0..<(groups.count + facets.count))) { part -> [(key: String, file: (path: String, text: String))] in
+            guard part < groups.count else {
+                let name = facets[part - groups.count]
+                return [(name, builder.facetFile(name, documents))]
+            }
+            return SearchIndexBuilder.shard(groups[part].terms, postings: postings, keyLength: 2)
+                .map { ($0.key, builder.shardFile($0.key, $0.text)) }
+        }
+        let shards = parts[..<groups.count].joined()
+        return shards.map(\.file) + rest + parts[groups.count...].joined().map(\.file)
+            + [builder.manifestFile(documentCount: documents.count, keys: shards.map(\.key))]
+    }
+}

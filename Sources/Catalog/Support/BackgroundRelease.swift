@@ -1,0 +1,20 @@
+import Foundation
+
+/// Drops the last reference to a large value on another thread. Freeing a catalog's
+/// model, its search documents or a build's output records is tens of thousands of
+/// `free` calls: tens of milliseconds that the end of a build, which runs on one thread,
+/// need not wait for (and a process that exits first never spends).
+enum BackgroundRelease {
+    /// Whoever drops the last reference frees the value: pass a local at its last use
+    /// (with `consume` where the compiler would otherwise keep it to the end of its scope).
+    static func drop<T: Sendable>(_ value: consuming T) {
+        let box = Box(value)
+        DispatchQueue.global(qos: .utility).async { box.value = nil }
+    }
+
+    private final class Box<T: Sendable>: @unchecked Sendable {
+        /// Set once here and emptied once on the other thread.
+        var value: T?
+        init(_ value: T) { self.value = value }
+    }
+}

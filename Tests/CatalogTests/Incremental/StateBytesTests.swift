@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+/// The build state written as bytes and the content stamped on several threads, against
+/// the simple implementations they replaced.
+struct StateBytesTests {
+    @Test func serializedStateIsTheLineFormat() throws {
+        let stamp = FileStamp(size: 0, modified: 1_795_280_205_404_415_692, inode: 6_555_121)
+        let inputs = ["b/index.md": stamp, "a/été.md": FileStamp(size: 42, modified: -1, inode: 0)]
+        let outputs = ["x/index.html": OutputRecord(hash: "4484e93a", stamp: stamp),
+                       "e\u{301}/index.html": OutputRecord(hash: "0", stamp: FileStamp(size: 9, modified: 10, inode: 11))]
+        let state = BuildState(identity: ["content\t/c", "output\t/o", "program\tunknown"], inputs: inputs,
+                               outputs: outputs, isClean: false)
+        var lines = [BuildState.formatLine, "content\t/c", "output\t/o", "program\tunknown", "clean\t0"]
+        for (path, stamp) in inputs.sorted(by: { $0.key < $1.key }) { lines.append("I\t\(path)\t\(stamp.fields)") }
+        for (path, record) in outputs.sorted(by: { $0.key < $1.key }) {
+            lines.append("O\t\(path)\t\(record.hash)\t\(record.stamp.fields)")
+        }
+        let bytes = try #require(state.serialized)
+        #expect(String(decoding: bytes, as: UTF8.self) == lines.joined(separator: "\n") + "\n")
+        #expect(BuildState(text: String(decoding: bytes, as: UTF8.self)) == state)
+        var unwritable = state
+        unwritable.outputs["tab\there"] = OutputRecord(hash: "0", stamp: stamp)
+        #expect(unwritable.serialized == nil)
+    }
+
+    /// Enough directories at several depths that the walk is split among threads.
+    @Test func stampsOfATreeAreEveryFileAndDirectory() throws {
+        let root = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        var files: [String] = ["top.txt"]
+        for book in 0..<3 {
+            for chapter in 0..<20 {
+                for section in 0..<2 { files.append("b\(book)/c\(chapter)/s\(section)/index.md") }
+                files.append("b\(book)/c\(chapter)/chapter.md")
+            }
+        }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("empty/deeper"), withIntermediateDirectories: true)
+        for (number, file) in files.enumerated() {
+            let url = root.appendingPathComponent(file)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(repeating: 1, count: number).write(to: url)
+        }
+        let stamps = TreeStamps.collect(root)
+        #expect(Set(stamps.keys) == Set(files))
+        for file in files { #expect(stamps[file] == FileStamp(path: root.appendingPathComponent(file).path)) }
+        let withDirectories = TreeStamps.collect(root, directories: true)
+        let enumerator = try #require(FileManager.default.enumerator(atPath: root.path))
+        var expected: Set<String> = []
+        while let path = enumerator.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            expected.insert(isDirectory.boolValue ? path + "/" : path)
+        }
+        #expect(Set(withDirectories.keys) == expected)
+    }
+}

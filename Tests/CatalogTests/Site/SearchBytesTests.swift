@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+/// The search index's byte paths against the `String` paths they replaced: a body's plain
+/// text gathered as bytes, the ASCII tokenizer, and postings collected through term hashes.
+struct SearchBytesTests {
+    /// Random text of ASCII words, punctuation and, when `unicode`, accented and CJK letters.
+    private static func text(_ random: inout some RandomNumberGenerator, unicode: Bool) -> String {
+        let ascii = ["Water", "cycle", "RAIN", "a", "x2", "42", "rain-fall", "it's", "(CO2)", "\n", "  ", "w", "Cloud"]
+        let other = ["Ciéncia", "ｆｕｌｌ", "水の", "naïve", "ÉTÉ", "Straße"]
+        let pool = unicode ? ascii + other : ascii
+        return (0..<Int.random(in: 0...40, using: &random)).map { _ in pool.randomElement(using: &random)! }
+            .joined(separator: Bool.random(using: &random) ? " " : ",")
+    }
+
+    @Test func bytesAndStringsGiveTheSameTerms() {
+        var random = SystemRandomNumberGenerator()
+        for round in 0..<300 {
+            let strong = [Self.text(&random, unicode: round % 3 == 0)]
+            let weak = (0..<3).map { _ in Self.text(&random, unicode: round % 2 == 0) }
+            let fromStrings = SearchTerms(strong: strong, weak: weak)
+            let fromBytes = SearchTerms(strong: strong, weak: [.string(weak[0]), .utf8(Array(weak[1].utf8)), .string(weak[2])])
+            #expect(fromStrings == fromBytes)
+            var expected: [String] = []
+            for text in strong + weak { SearchTokenizer.forEachTerm(text) { if !expected.contains($0) { expected.append($0) } } }
+            #expect(fromStrings.strong + fromStrings.weak == expected)
+        }
+    }
+
+    /// ASCII text goes through the byte table; with one accented word added it goes through
+    /// the Unicode path, whose terms must be the same (the accented word's aside).
+    @Test func asciiPathMatchesUnicodePath() {
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            let text = Self.text(&random, unicode: false)
+            var ascii: [String] = [], unicode: [String] = []
+            SearchTokenizer.forEachTerm(text) { ascii.append($0) }
+            SearchTokenizer.forEachTerm(text + " é") { unicode.append($0) }
+            #expect(ascii == unicode)
+        }
+    }
+
+    @Test func plainTextBytesEqualPlainText() {
+        let body = """
+        # Heading *one*
+
+        Some `code`, a [link](https://example.org "t") and ![alt **x**](a.png).
+        <span>raw</span> text&amp;more — é
+        line two\\
+        three
+
+        | a | b |
+        |---|---|
+        | 1 | ~~2~~ |
+
+        ```swift
+        let x = 1
+        ```
+        """
+        let document = MarkdownParser.parse(body)
+        var bytes: [UInt8] = []
+        document.appendPlainText(to: &bytes)
+        #expect(bytes == Array(document.plainText.utf8))
+    }
+
+    @Test func postingsEqualADictionaryOfTerms() {
+        var random = SystemRandomNumberGenerator()
+        let documents = (0..<200).map { round in
+            SearchTerms(strong: [Self.text(&random, unicode: round % 4 == 0)], weak: [Self.text(&random, unicode: round % 5 == 0)])
+        }
+        var expected: [String: ([Int], [Int])] = [:]
+        for (id, terms) in documents.enumerated() {
+            for term in terms.strong { expected[term, default: ([], [])].0.append(id) }
+            for term in terms.weak { expected[term, default: ([], [])].1.append(id) }
+        }
+        var postings = SearchPostings()
+        for terms in documents { postings.add(terms) }
+        let lists = postings.lists
+        #expect(lists.count == expected.count)
+        for (term, list) in expected {
+            #expect(lists[term]?.0 == list.0 && lists[term]?.1 == list.1, "\(term)")
+        }
+    }
+
+    /// The shard key's ASCII shortcut against its definition (the first characters).
+    @Test func shardKeysAreTheFirstScalars() {
+        for term in ["water", "w2", "a", "水の", "ciencia", "éte", "x水", "4242"] {
+            for length in 1...3 {
+                #expect(SearchIndexBuilder.shardKey(term, length: length)
+                        == String(term.unicodeScalars.prefix(length).map(Character.init)))
+            }
+        }
+    }
+}
+
+@Test func pageChunksCoverEveryContextInOrderAndEndSmall() {
+    for count in [0, 1, 31, 256, 257, 300, 512, 1000] {
+        let contexts = Array(0..<count)
+        let chunks = SiteStage.chunks(contexts)
+        #expect(chunks.joined().elementsEqual(contexts))
+        #expect(chunks.allSatisfy { !$0.isEmpty && $0.count <= 256 })
+        if let last = chunks.last { #expect(last.count <= 32) }
+    }
+}
+
+/// The index collected page by page (listing chunks as they fill, then the shards and
+/// facets on every core) is the index made at once from all the documents.
+@Test func collectedIndexEqualsTheIndexMadeAtOnce() {
+    var random = SystemRandomNumberGenerator()
+    let words = ["water", "cycle", "rain", "cloud", "measure", "quiz", "水", "ciencia", "x2", "42"]
+    // One document with thousands of terms sharing a prefix, so that a group is split.
+    let many = (0..<3000).map { "co" + String($0, radix: 36) + "word" }.joined(separator: " ")
+    let documents = (0..<45).map { number in
+        let text = (0..<20).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
+        return SearchDocument(title: "T\(number)", path: "p/\(number)/index.html", summary: "", thumbnail: "", meta: "m",
+                              lang: "", terms: SearchTerms(strong: [number == 7 ? many : "doc"], weak: [text]),
+                              facets: ["type": [number % 3 == 0 ? "quiz" : "book"], "age": number % 2 == 0 ? ["9-11"] : []])
+    }
+    let locale = LocaleID(rawValue: "en-us")
+    var collector = SearchIndexCollector(locale: locale, builds: true)
+    var files: [(path: String, text: String)] = []
+    for document in documents { if let listing = collector.add(document) { files.append(listing) } }
+    files += collector.finish()
+    let expected = SearchIndexBuilder(locale: locale).files(for: documents)
+    #expect(files.count == expected.count)
+    #expect(files.last?.path == expected.last?.path && files.last?.text == expected.last?.text)
+    let byPath = Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.text) })
+    for file in expected { #expect(byPath[file.path] == file.text, "\(file.path)") }
+    #expect(expected.contains { $0.path.hasSuffix("t-\(SearchIndexBuilder.hex("cow")).js") }, "a group was split")
+}
