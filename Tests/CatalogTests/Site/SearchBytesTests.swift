@@ -94,16 +94,6 @@ struct SearchBytesTests {
     }
 }
 
-@Test func pageChunksCoverEveryContextInOrderAndEndSmall() {
-    for count in [0, 1, 31, 256, 257, 300, 512, 1000] {
-        let contexts = Array(0..<count)
-        let chunks = SiteStage.chunks(contexts)
-        #expect(chunks.joined().elementsEqual(contexts))
-        #expect(chunks.allSatisfy { !$0.isEmpty && $0.count <= 256 })
-        if let last = chunks.last { #expect(last.count <= 32) }
-    }
-}
-
 /// The index collected page by page (listing chunks as they fill, then the shards and
 /// facets on every core) is the index made at once from all the documents.
 @Test func collectedIndexEqualsTheIndexMadeAtOnce() {
