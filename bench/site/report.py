@@ -103,7 +103,7 @@ def table(results, sizes, tool_version):
         "output set aside, not deleted: see `set-aside.sh`); CPU is the mean user + system time; peak RSS from `/usr/bin/time` (one run). "
         "One-file edit appends a line to one section's body before each run: `build` is a new "
         "process each time (loads everything again, rewrites only changed files); `serve` is the "
-        "rebuild time it logs, with parsed files kept in memory (the ~250 ms polling delay not counted).",
+        "rebuild time it logs, with parsed files kept in memory (the watcher's 250 ms wait for the tree to settle not counted).",
     ]
     return "\n".join(rows + notes) + "\n"
 

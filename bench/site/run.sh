@@ -104,7 +104,7 @@ measure() {
 }
 
 # One-file edits under `serve`, which keeps parsed files in memory: the rebuild time it
-# logs ("Built in N ms"), without the ~250 ms polling delay before a change is seen.
+# logs ("Built in N ms"), without the watcher's 250 ms wait for the tree to settle after a change.
 serve_edits() {
     local size="$1" c="$work/catalog-$size" port=$(( 18000 + RANDOM % 1000 ))
     local log="$results/serve-$size.log" edited
