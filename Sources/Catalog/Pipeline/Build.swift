@@ -44,22 +44,37 @@ public enum Build {
         if timer.measure("up-to-date check", { incremental.isUpToDate }) {
             return BuildResult(diagnostics: DiagnosticBag(), wrote: false, contextCount: 0, upToDate: true, timings: timer)
         }
-        let loaded = CatalogLoader.load(options.content, timer: &timer, cache: options.parseCache)
+        // Bodies are checked where the site renders them, from the same parse.
+        let loaded = CatalogLoader.load(options.content, timer: &timer, cache: options.parseCache, checkBodies: false)
         var bag = loaded.diagnostics
-        guard let model = loaded.model, !bag.hasErrors else {
+        guard let model = loaded.model else {
+            return BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer)
+        }
+        guard !bag.hasErrors else {
+            // Nothing is rendered: the bodies are checked on their own, so that every
+            // mistake is reported at once.
+            bag.append(contentsOf: timer.measure("body checks") { BodyChecker.check(model, contentRoot: options.content.url) })
             return BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer)
         }
         let staged = try StagedOutput(output: options.output)
         do {
             let sink = incremental.sink(staging: staged.staging)
+            let checks = SiteBodyChecks(contentRoot: options.content.url)
             let (thumbnails, imageDiagnostics) = try timer.measure("thumbnails") {
                 try ThumbnailCheck.stage(options).run(model: model, sink: sink)
             }
-            bag.append(contentsOf: imageDiagnostics)
             let count = try timer.measure("payloads") { try PayloadWriter.write(model: model, thumbnails: thumbnails, to: sink) }
-            bag.append(contentsOf: try timer.measure("site") {
-                try SiteStage(contentRoot: options.content.url).run(model: model, thumbnails: thumbnails, sink: sink)
-            })
+            let siteDiagnostics = try timer.measure("site") {
+                try Self.site(options, model: model, thumbnails: thumbnails, sink: sink, checks: checks)
+            }
+            let bodyDiagnostics = timer.measure("body checks left") { checks.finish(model) }
+            // As when the bodies were checked before anything else: a body's error is
+            // reported with what loading found, and nothing else is.
+            bag.append(contentsOf: bodyDiagnostics)
+            if !bag.hasErrors {
+                bag.append(contentsOf: imageDiagnostics)
+                bag.append(contentsOf: siteDiagnostics ?? [])
+            }
             guard !bag.hasErrors else {
                 staged.discard()
                 return BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer)
@@ -74,6 +89,17 @@ public enum Build {
         } catch {
             staged.discard()
             throw error
+        }
+    }
+
+    /// The site stage's diagnostics; nil when it stopped at a body's error.
+    private static func site(_ options: BuildOptions, model: CatalogModel, thumbnails: ThumbnailSet,
+                             sink: some OutputSink, checks: SiteBodyChecks) throws -> [Diagnostic]? {
+        do {
+            return try SiteStage(contentRoot: options.content.url)
+                .run(model: model, thumbnails: thumbnails, sink: sink, memo: nil, checks: checks)
+        } catch is SiteBodyChecks.Stop {
+            return nil
         }
     }
 }

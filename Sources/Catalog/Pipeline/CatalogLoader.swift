@@ -18,8 +18,10 @@ public enum CatalogLoader {
     }
 
     /// - Parameter cache: a long-lived process's parses of unchanged files (`serve`).
+    /// - Parameter checkBodies: false for `build`, which checks each body where the site
+    ///   renders it (`SiteBodyChecks`).
     public static func load(_ root: ContentRoot, timer: inout StageTimer,
-                            cache: IncrementalParseCache? = nil) -> LoadResult {
+                            cache: IncrementalParseCache? = nil, checkBodies: Bool = true) -> LoadResult {
         var bag = DiagnosticBag()
         guard let tree = timer.measure("load", { ContentLoader(root: root).loadTree(into: &bag, cache: cache) }) else {
             return LoadResult(model: nil, diagnostics: bag, coverage: nil)
@@ -27,7 +29,9 @@ public enum CatalogLoader {
         let checked = timer.measure("validate and model") { TreeStages.run(tree) }
         bag.append(contentsOf: checked.diagnostics)
         // Links and raw HTML in bodies are checked on the model, where each body is known once.
-        timer.measure("validate") { bag.append(contentsOf: BodyChecker.check(checked.model, contentRoot: root.url)) }
+        if checkBodies {
+            timer.measure("validate") { bag.append(contentsOf: BodyChecker.check(checked.model, contentRoot: root.url)) }
+        }
         return LoadResult(model: checked.model, diagnostics: bag, coverage: checked.coverage, tree: tree)
     }
 }

@@ -7,13 +7,17 @@ public struct BodyChecker {
     /// Checks every body of the catalog once: a fallback version shares its body (and its
     /// file) with the default locale, so bodies are checked per source file.
     public static func check(_ model: CatalogModel, contentRoot: URL) -> [Diagnostic] {
-        var seen = Set<String>()
+        check(model, targets: LinkTargets(contentRoot: contentRoot), skipping: [])
+    }
+
+    /// - Parameter skipping: the source files (relative paths) already checked.
+    static func check(_ model: CatalogModel, targets: LinkTargets, skipping: Set<String>) -> [Diagnostic] {
+        var seen = skipping
         let bodies = (model.app.locales.compactMap { model.app.body[$0] }
             + model.contexts.flatMap { node in model.app.locales.compactMap { node.versions[$0]?.body } })
             .filter { seen.insert($0.source.relativePath).inserted }
         // Bodies are independent: check them on every core, then keep the model's order.
         // Link targets are looked up once each, whichever body asks first.
-        let targets = LinkTargets(contentRoot: contentRoot)
         let results = ConcurrentMap.map(bodies) { check($0, targets: targets) }
         return results.flatMap { $0 }
     }
@@ -25,6 +29,11 @@ public struct BodyChecker {
     /// A node's position is worked out only when it is reported: most links are fine, and
     /// converting every link's position showed in profiles.
     static func check(_ body: MarkdownBody, targets: LinkTargets) -> [Diagnostic] {
+        diagnostics(MarkdownScanner.reportables(body.text), in: body, targets: targets)
+    }
+
+    /// The diagnostics of a body's reportable nodes, found by whichever parse.
+    static func diagnostics(_ reportables: [ReportableNode], in body: MarkdownBody, targets: LinkTargets) -> [Diagnostic] {
         var columns: SourceColumns?
         func location(of item: ReportableNode) -> SourceLocation {
             let table = columns ?? SourceColumns(body)
@@ -32,7 +41,7 @@ public struct BodyChecker {
             return table.location(of: item.node, block: item.block, quoted: item.quoted)
         }
         var found: [Diagnostic] = []
-        for item in MarkdownScanner.reportables(body.text) {
+        for item in reportables {
             if let diagnostic = diagnose(item.node, at: location(of: item), source: body.source, targets: targets) {
                 found.append(diagnostic)
             }

@@ -20,6 +20,14 @@ public enum MarkdownParser {
         withDocument(text) { convert($0) } ?? MarkdownNode(kind: .document)
     }
 
+    /// `parse`, and from the same parse what a body check reports on
+    /// (`MarkdownScanner.reportables`): `build` checks each body where the site renders it.
+    static func parseWithReportables(_ text: String) -> (document: MarkdownNode, reportables: [ReportableNode]) {
+        let scans = MarkdownScanner.mayHoldReportables(text)
+        return withDocument(text) { root in (convert(root), scans ? MarkdownScanner.reportables(in: root) : []) }
+            ?? (MarkdownNode(kind: .document), [])
+    }
+
     /// cmark-gfm keeps its table of special inline characters in a global: finishing a
     /// parser adds its extensions' characters (`~` for strikethrough) and then removes
     /// them, so parsers on two threads at once strip `~` from each other (strikethrough

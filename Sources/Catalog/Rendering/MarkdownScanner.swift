@@ -28,28 +28,31 @@ enum MarkdownScanner {
         // nothing to find, and no need to parse. With them, blocks without either are not
         // parsed into inlines (`linksOnly`).
         guard !linksOnly || mayHoldReportables(text) else { return [] }
-        return MarkdownParser.withDocument(text, linksOnly: linksOnly) { root -> [ReportableNode] in
-            guard let iterator = cmark_iter_new(root) else { return [] }
-            defer { cmark_iter_free(iterator) }
-            var found: [ReportableNode] = [], blocks: [BlockStart] = [], quoteDepth = 0
-            while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-                guard let node = cmark_iter_get_node(iterator) else { continue }
-                let type = cmark_node_get_type(node)
-                let entering = event == CMARK_EVENT_ENTER
-                if type == CMARK_NODE_BLOCK_QUOTE { quoteDepth += entering ? 1 : -1; continue }
-                if isTextBlock(node, type) {
-                    if entering { blocks.append(MarkdownParser.start(of: node)) } else { blocks.removeLast() }
-                    continue
-                }
-                guard entering, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
-                        || type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE else { continue }
-                found.append(ReportableNode(node: MarkdownParser.shallow(node), block: blocks.last, quoted: quoteDepth > 0))
-            }
-            return found
-        } ?? []
+        return MarkdownParser.withDocument(text, linksOnly: linksOnly) { reportables(in: $0) } ?? []
     }
 
-    private static func mayHoldReportables(_ text: String) -> Bool {
+    /// The reportable nodes of a document cmark has parsed (fully, or links only).
+    static func reportables(in root: OpaquePointer) -> [ReportableNode] {
+        guard let iterator = cmark_iter_new(root) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var found: [ReportableNode] = [], blocks: [BlockStart] = [], quoteDepth = 0
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            let entering = event == CMARK_EVENT_ENTER
+            if type == CMARK_NODE_BLOCK_QUOTE { quoteDepth += entering ? 1 : -1; continue }
+            if isTextBlock(node, type) {
+                if entering { blocks.append(MarkdownParser.start(of: node)) } else { blocks.removeLast() }
+                continue
+            }
+            guard entering, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
+                    || type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE else { continue }
+            found.append(ReportableNode(node: MarkdownParser.shallow(node), block: blocks.last, quoted: quoteDepth > 0))
+        }
+        return found
+    }
+
+    static func mayHoldReportables(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in bytes.contains { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "<") } }
     }

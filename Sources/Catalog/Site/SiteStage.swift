@@ -14,7 +14,10 @@ public struct SiteStage: Sendable {
 
     /// - Parameter memo: pages a long-lived build (`serve`) rendered before; a page whose
     ///   inputs are unchanged is taken from it (and not written) instead of rendered.
-    func run(model: CatalogModel, thumbnails: ThumbnailSet, sink: some OutputSink, memo: SitePageMemo?) throws -> [Diagnostic] {
+    /// - Parameter checks: `build`'s body checks, made from each body's parse here; the
+    ///   stage throws `SiteBodyChecks.Stop` once one has an error.
+    func run(model: CatalogModel, thumbnails: ThumbnailSet, sink: some OutputSink, memo: SitePageMemo?,
+             checks: SiteBodyChecks? = nil) throws -> [Diagnostic] {
         let index = SiteIndex(model: model, thumbnails: thumbnails)
         let (branding, diagnostics) = Branding.load(model.app.site, contentRoot: contentRoot, source: model.app.source)
         var renderer = PageRenderer(index: index, branding: branding)
@@ -30,15 +33,16 @@ public struct SiteStage: Sendable {
             // as the pages are written, not after the last one.
             try OrderedStream.forEach(present, window: 256, { [renderer] context in
                 let page = PageRef(locale: locale, context: context)
-                guard let memo else { return renderPage(page, renderer: renderer, links: links, media: media) }
+                guard let memo else { return renderPage(page, renderer: renderer, links: links, media: media, checks: checks) }
                 return memo.page(page, stage: self, renderer: renderer, links: links, media: media)
             }, consume: { (item: RenderedPage) in
+                if let checks, checks.hasErrors { throw SiteBodyChecks.Stop() }
                 if let html = item.html { try write(item.path, html, to: sink) }
                 if let listing = search.add(item.document) { try write(listing.path, listing.text, to: sink) }
                 sitemap.append(item.sitemap)
             })
             renderer.filterOptions[locale] = SearchDocuments.filterOptions(search.documents, strings: renderer.strings(locale))
-            for file in homeAndSearchPages(locale, renderer: renderer, links: links, media: media) {
+            for file in homeAndSearchPages(locale, renderer: renderer, links: links, media: media, checks: checks) {
                 try write(file.path, file.text, to: sink)
             }
             sitemap.append(sitemapEntry(PageRef(locale: locale, context: nil), renderer: renderer))
@@ -63,10 +67,11 @@ public struct SiteStage: Sendable {
 
     /// A locale's home and search pages (which show its filter options and books).
     func homeAndSearchPages(_ locale: LocaleID, renderer: PageRenderer, links: BodyLinks,
-                            media: BodyLinks.MediaSet) -> [(path: String, text: String)] {
+                            media: BodyLinks.MediaSet, checks: SiteBodyChecks? = nil) -> [(path: String, text: String)] {
         let app = renderer.index.app
         let home = PageRef(locale: locale, context: nil)
-        let homeBody = renderBody(app.body[locale] ?? app.body[app.defaultLocale], page: home, links: links, media: media)
+        let homeBody = renderBody(app.body[locale] ?? app.body[app.defaultLocale], page: home, links: links, media: media,
+                                  checks: checks)
         return [(renderer.index.diskPath(home), renderer.homePage(locale, bodyHTML: homeBody.html)),
                 ("search/\(locale.rawValue)/index.html", renderer.searchPage(locale))]
     }
@@ -74,9 +79,10 @@ public struct SiteStage: Sendable {
     /// One context page: its file, its HTML, its search document and its sitemap entry.
     /// `wrap` sees every link of the body resolved (a memo records them).
     func renderPage(_ page: PageRef, renderer: PageRenderer, links: BodyLinks, media: BodyLinks.MediaSet,
-                    wrap: ((@escaping HTMLRenderer.Resolver) -> HTMLRenderer.Resolver)? = nil) -> RenderedPage {
+                    wrap: ((@escaping HTMLRenderer.Resolver) -> HTMLRenderer.Resolver)? = nil,
+                    checks: SiteBodyChecks? = nil) -> RenderedPage {
         let source = page.context.flatMap { renderer.version($0, page.locale)?.body }
-        let body = source.map { prepareBody($0, page: page, links: links, media: media, wrap: wrap) }
+        let body = source.map { prepareBody($0, page: page, links: links, media: media, wrap: wrap, checks: checks) }
         let html = contextPage(page, renderer: renderer, bodyCapacity: 2 * (source?.text.utf8.count ?? 0)) { out in
             if let body { body.renderer.render(body.document, into: out) }
         }
@@ -93,19 +99,29 @@ public struct SiteStage: Sendable {
         try sink.write(path, data)
     }
 
-    private func renderBody(_ body: MarkdownBody?, page: PageRef, links: BodyLinks, media: BodyLinks.MediaSet) -> (html: String, text: String) {
+    private func renderBody(_ body: MarkdownBody?, page: PageRef, links: BodyLinks, media: BodyLinks.MediaSet,
+                            checks: SiteBodyChecks?) -> (html: String, text: String) {
         guard let body else { return ("", "") }
-        let prepared = prepareBody(body, page: page, links: links, media: media)
+        let prepared = prepareBody(body, page: page, links: links, media: media, checks: checks)
         return (prepared.renderer.render(prepared.document), prepared.document.plainText)
     }
 
     /// A body parsed, with the renderer that resolves its links for `page`; a context page
     /// renders it in place, into the page's own buffer.
     private func prepareBody(_ body: MarkdownBody, page: PageRef, links: BodyLinks, media: BodyLinks.MediaSet,
-                             wrap: ((@escaping HTMLRenderer.Resolver) -> HTMLRenderer.Resolver)? = nil)
+                             wrap: ((@escaping HTMLRenderer.Resolver) -> HTMLRenderer.Resolver)? = nil,
+                             checks: SiteBodyChecks? = nil)
         -> (document: MarkdownNode, renderer: HTMLRenderer) {
         let resolve = links.resolver(for: page, source: body.source, media: media)
-        return (MarkdownParser.parse(body.text), HTMLRenderer(reservedIDs: PageShell.reservedIDs, resolve: wrap?(resolve) ?? resolve))
+        return (parse(body, checks: checks), HTMLRenderer(reservedIDs: PageShell.reservedIDs, resolve: wrap?(resolve) ?? resolve))
+    }
+
+    /// The body's tree; checked from the same parse when it is the first page to show it.
+    private func parse(_ body: MarkdownBody, checks: SiteBodyChecks?) -> MarkdownNode {
+        guard let checks, checks.claim(body.source) else { return MarkdownParser.parse(body.text) }
+        let parsed = MarkdownParser.parseWithReportables(body.text)
+        checks.record(BodyChecker.diagnostics(parsed.reportables, in: body, targets: checks.targets))
+        return parsed.document
     }
 
     /// The page's bytes, handed to the sink without a copy.
