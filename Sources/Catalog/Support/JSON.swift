@@ -111,8 +111,8 @@ struct JSONObjectWriter {
 }
 
 extension JSON {
-    /// `escape(_:into:)` appending to bytes: most strings need no escaping and are
-    /// copied whole; the others take the text path.
+    /// `escape(_:into:)` appending to a page's bytes: most strings need no escaping and
+    /// are copied whole; the others go through the byte escaper (JSON+Bytes.swift).
     static func escape(_ text: String, into out: ByteBuffer) {
         let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
             guard !bytes.contains(where: needsEscape) else { return false }
@@ -122,8 +122,8 @@ extension JSON {
             return true
         }
         guard plain != true else { return }
-        var escaped = ""
+        var escaped: [UInt8] = []
         escape(text, into: &escaped)
-        out.raw(string: escaped)
+        escaped.withUnsafeBufferPointer { out.append($0) }
     }
 }
