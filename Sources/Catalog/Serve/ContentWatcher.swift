@@ -63,10 +63,18 @@ final class ContentWatcher: Sendable {
                     while watched.wait(milliseconds: intervalMilliseconds), isRunning {}
                 }
                 listNow = false
-                if !watched.watchAll() { events = nil }
-                let current = TreeStamps.collect(directory, directories: true)
-                let paths = Self.changes(from: last, to: current)
-                if !paths.isEmpty, isRunning { return (current, paths) }
+                var current = TreeStamps.collect(directory, directories: true)
+                var paths = Self.changes(from: last, to: current)
+                guard !paths.isEmpty else { continue }
+                switch watched.follow(paths) {
+                case .nothingNew: break
+                case .uncovered: events = nil
+                case .newDirectories:
+                    // Files made in a new directory before its watch was added are listed now.
+                    current = TreeStamps.collect(directory, directories: true)
+                    paths = Self.changes(from: last, to: current)
+                }
+                if isRunning, !paths.isEmpty { return (current, paths) }
             } else {
                 guard sleepInterval() else { return nil }
                 var current = TreeStamps.collect(directory, directories: true)

@@ -23,12 +23,34 @@ final class DirectoryEvents: @unchecked Sendable {
 
     deinit { if descriptor >= 0 { close(descriptor) } }
 
-    /// Watches every directory of the tree, new ones included (the kernel drops the
-    /// watches of removed ones). False when the tree has a symbolic link or a watch
-    /// cannot be added: events alone would then miss changes.
-    @discardableResult
-    func watchAll() -> Bool {
-        var directories = [root]
+    /// Watches every directory of the tree below `root` (the kernel drops the watches of
+    /// removed ones). False when the tree has a symbolic link or a watch cannot be added:
+    /// events alone would then miss changes.
+    private func watchAll() -> Bool { watch(from: [root]) }
+
+    /// What `follow` found among the changed paths.
+    enum Followed { case nothingNew, newDirectories, uncovered }
+
+    /// Watches the directories among `changed` (paths relative to the root, directories
+    /// ending in `/`, as `TreeStamps` lists them) and everything below them. `uncovered`
+    /// when one of them is a symbolic link or cannot be watched.
+    func follow(_ changed: some Sequence<String>) -> Followed {
+        var added = false
+        for path in changed {
+            let full = root + "/" + (path.hasSuffix("/") ? String(path.dropLast()) : path)
+            switch Self.kind(at: full) {
+            case .link: return .uncovered
+            case .directory:
+                guard watch(from: [full]) else { return .uncovered }
+                added = true
+            case .other: break
+            }
+        }
+        return added ? .newDirectories : .nothingNew
+    }
+
+    private func watch(from starts: [String]) -> Bool {
+        var directories = starts
         while let directory = directories.popLast() {
             guard inotify_add_watch(descriptor, directory, Self.mask) >= 0 else { return false }
             guard let entries = Self.subdirectories(of: directory) else { return false }
@@ -73,14 +95,18 @@ final class DirectoryEvents: @unchecked Sendable {
         switch Int32(type) {
         case Int32(DT_DIR): return .directory
         case Int32(DT_LNK): return .link
-        case Int32(DT_UNKNOWN):
-            var info = stat()
-            guard lstat(path, &info) == 0 else { return .other }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: return .directory
-            case S_IFLNK: return .link
-            default: return .other
-            }
+        case Int32(DT_UNKNOWN): return kind(at: path)
+        default: return .other
+        }
+    }
+
+    /// What `lstat` says a path is (`other` when it is gone).
+    private static func kind(at path: String) -> Kind {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .other }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .link
         default: return .other
         }
     }
