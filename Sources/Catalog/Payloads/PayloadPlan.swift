@@ -13,15 +13,36 @@ public struct PayloadPlan: Sendable {
     var contexts: [ContextPayload]
 
     init(model: CatalogModel, thumbnails: ThumbnailSet) {
-        // Contexts are independent: build their JSON on every core, keep the pre-order.
-        let versions = ConcurrentMap.map(Array(model.contexts.indices)) { index -> [ContextPayload] in
-            let node = model.contexts[index]
-            let thumbnailId = thumbnails.byContext[index]?.thumbnailId
-            return model.app.locales.compactMap { locale in
-                node.versions[locale].map { ContextPayload.context(node, version: $0, thumbnailId: thumbnailId) }
+        // Contexts are independent: build their JSON on every core, keep the order.
+        let entries = Self.entries(model)
+        contexts = ConcurrentMap.map(entries) { $0.payload(model: model, thumbnails: thumbnails) }
+    }
+
+    /// One context version in upload order, before its JSON is made.
+    enum Entry: Sendable {
+        case app(LocaleID)
+        case context(Int, LocaleID)
+
+        func payload(model: CatalogModel, thumbnails: ThumbnailSet) -> ContextPayload {
+            switch self {
+            case .app(let locale): return ContextPayload.app(model.app, locale: locale)
+            case .context(let index, let locale):
+                let node = model.contexts[index]
+                return ContextPayload.context(node, version: node.versions[locale]!,
+                                              thumbnailId: thumbnails.byContext[index]?.thumbnailId)
             }
         }
-        contexts = model.app.locales.map { ContextPayload.app(model.app, locale: $0) } + versions.joined()
+    }
+
+    /// Every context version in upload order: the app in every locale, then every context
+    /// (in the model's pre-order) in each of its locales, in catalog.yml's order.
+    static func entries(_ model: CatalogModel) -> [Entry] {
+        var entries = model.app.locales.map(Entry.app)
+        for index in model.contexts.indices {
+            let versions = model.contexts[index].versions
+            for locale in model.app.locales where versions[locale] != nil { entries.append(.context(index, locale)) }
+        }
+        return entries
     }
 
     /// Consecutive batches of at most `size` contexts.
@@ -39,14 +60,29 @@ public enum PayloadWriter {
     /// Returns the number of context versions written.
     @discardableResult
     public static func write(model: CatalogModel, thumbnails: ThumbnailSet, to sink: some OutputSink) throws -> Int {
-        let plan = PayloadPlan(model: model, thumbnails: thumbnails)
-        // Requests are independent: serialize them on all cores, write them in order.
-        let batches = PayloadPlan.batches(plan.contexts)
-        let bodies = ConcurrentMap.map(batches, requestBody)
+        try write(model: model, thumbnails: thumbnails, to: sink, concurrently: true)
+    }
+
+    /// - Parameter concurrently: false to make the requests one after another on the calling
+    ///   thread, each from its own versions' JSON, dropped once written: `build` writes them
+    ///   beside the site stage, which keeps the cores busy, so memory matters more there.
+    static func write(model: CatalogModel, thumbnails: ThumbnailSet, to sink: some OutputSink,
+                      concurrently: Bool) throws -> Int {
+        let batches = PayloadPlan.batches(PayloadPlan.entries(model))
         let names = batches.indices.map { PayloadPlan.requestFileName($0 + 1) }
-        for (index, name) in names.enumerated() { try sink.write("catalog/" + name, bodies[index]) }
-        try sink.write("catalog/manifest.json", manifest(model: model, thumbnails: thumbnails, count: plan.contexts.count, names: names))
-        return plan.contexts.count
+        let body = { @Sendable (batch: ArraySlice<PayloadPlan.Entry>) -> Data in
+            requestBody(items: batch.map { requestItem($0.payload(model: model, thumbnails: thumbnails)) })
+        }
+        if concurrently {
+            // Requests are independent: serialize them on all cores, write them in order.
+            let bodies = ConcurrentMap.map(batches, body)
+            for (index, name) in names.enumerated() { try sink.write("catalog/" + name, bodies[index]) }
+        } else {
+            for (index, name) in names.enumerated() { try sink.write("catalog/" + name, body(batches[index])) }
+        }
+        let count = batches.reduce(0) { $0 + $1.count }
+        try sink.write("catalog/manifest.json", manifest(model: model, thumbnails: thumbnails, count: count, names: names))
+        return count
     }
 
     /// One ContextsRequest body.

@@ -63,10 +63,15 @@ public enum Build {
             let (thumbnails, imageDiagnostics) = try timer.measure("thumbnails") {
                 try ThumbnailCheck.stage(options).run(model: model, sink: sink)
             }
-            let count = try timer.measure("payloads") { try PayloadWriter.write(model: model, thumbnails: thumbnails, to: sink) }
+            // The payloads are written beside the site, on a thread of their own: the site
+            // stage's threads leave a core idle now and then, and the payloads fill it.
+            let payloads = BesideTask { try PayloadWriter.write(model: model, thumbnails: thumbnails, to: sink, concurrently: false) }
+            defer { payloads.wait() }
             let siteDiagnostics = try timer.measure("site") {
                 try Self.site(options, model: model, thumbnails: thumbnails, sink: sink, checks: checks)
             }
+            let count = try timer.measure("payloads, waited for") { try payloads.join() }
+            timer.recordBeside("payloads beside the site", seconds: payloads.timing.seconds, cpuSeconds: payloads.timing.cpuSeconds)
             let bodyDiagnostics = timer.measure("body checks left") { checks.finish(model) }
             // As when the bodies were checked before anything else: a body's error is
             // reported with what loading found, and nothing else is.

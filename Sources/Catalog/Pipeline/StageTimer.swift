@@ -6,6 +6,9 @@ public struct StageTiming: Sendable, Equatable {
     public var stage: String
     public var seconds: Double
     public var cpuSeconds: Double = 0
+    /// Work that ran on a thread of its own beside another stage (whose times include
+    /// it): shown, but not added to the totals. Its CPU time is its thread's alone.
+    public var isBeside = false
 }
 
 /// Measures each pipeline stage's wall time, in the order the stages ran, for
@@ -32,6 +35,11 @@ public struct StageTimer: Sendable {
         }
     }
 
+    /// Records work that ran beside another stage (`StageTiming.isBeside`).
+    public mutating func recordBeside(_ stage: String, seconds: Double, cpuSeconds: Double) {
+        timings.append(StageTiming(stage: stage, seconds: seconds, cpuSeconds: cpuSeconds, isBeside: true))
+    }
+
     private mutating func record(_ stage: String, since start: ContinuousClock.Instant, cpuSince cpuStart: Double) {
         let elapsed = ContinuousClock.now - start
         let parts = elapsed.components
@@ -46,8 +54,8 @@ public struct StageTimer: Sendable {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    public var total: Double { timings.reduce(0) { $0 + $1.seconds } }
-    public var totalCPU: Double { timings.reduce(0) { $0 + $1.cpuSeconds } }
+    public var total: Double { timings.filter { !$0.isBeside }.reduce(0) { $0 + $1.seconds } }
+    public var totalCPU: Double { timings.filter { !$0.isBeside }.reduce(0) { $0 + $1.cpuSeconds } }
 
     /// One line: `load 12.3 ms, validate 4.5 ms, …` (for `serve`'s log).
     public var summary: String {
@@ -55,13 +63,17 @@ public struct StageTimer: Sendable {
     }
 
     /// A fixed-width table: stage, wall milliseconds, share of the total, CPU milliseconds.
+    /// Work beside a stage is indented under it, its share left blank.
     public var table: String {
-        let width = max(5, timings.map(\.stage.count).max() ?? 0)
+        let width = max(5, timings.map { $0.stage.count + ($0.isBeside ? 2 : 0) }.max() ?? 0)
         var lines = ["\("stage".padding(toLength: width, withPad: " ", startingAt: 0))        ms      %     cpu ms"]
         for timing in timings + [StageTiming(stage: "total", seconds: total, cpuSeconds: totalCPU)] {
             let share = total > 0 ? timing.seconds / total * 100 : 0
-            lines.append(timing.stage.padding(toLength: width, withPad: " ", startingAt: 0)
-                         + String(format: " %9.1f %6.1f %10.1f", timing.seconds * 1000, share, timing.cpuSeconds * 1000))
+            let name = (timing.isBeside ? "  " : "") + timing.stage
+            lines.append(name.padding(toLength: width, withPad: " ", startingAt: 0)
+                         + String(format: " %9.1f ", timing.seconds * 1000)
+                         + (timing.isBeside ? "      " : String(format: "%6.1f", share))
+                         + String(format: " %10.1f", timing.cpuSeconds * 1000))
         }
         return lines.joined(separator: "\n") + "\n"
     }
