@@ -37,8 +37,10 @@ enum TestCatalog {
         ThumbnailItem(thumbnailId: id, file: URL(fileURLWithPath: "/nonexistent/\(id)"), contentType: "image/png", sha256: sha)
     }
 
+    /// A new directory for one test's files (state files, throwaway signing keys), inside
+    /// one directory per test process that is removed when the process exits.
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("upload-tests-\(UUID().uuidString)")
+        let url = uploadTestsRoot.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -48,3 +50,10 @@ enum TestCatalog {
             .deletingLastPathComponent().appendingPathComponent("Fixtures/upload/basic")
     }
 }
+
+/// Where `TestCatalog.temporaryDirectory` makes its directories; removed at exit.
+private let uploadTestsRoot: URL = {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("upload-tests-\(UUID().uuidString)")
+    atexit { try? FileManager.default.removeItem(at: uploadTestsRoot) }
+    return url
+}()
