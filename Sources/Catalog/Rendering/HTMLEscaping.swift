@@ -38,9 +38,14 @@ public enum HTMLEscaping {
         out.append(UnsafeBufferPointer(rebasing: bytes[run...]))
     }
 
-    /// Every such byte is below `@` (0x40), where letters start: one compare for most bytes.
+    /// Every such byte is below `@` (0x40), where letters start: one compare for most bytes,
+    /// and a bit of `escapedBelow64` for the rest (spaces, digits, punctuation).
+    @inline(__always)
     private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x40 && (byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'"))
+        byte < 0x40 && escapedBelow64 >> UInt64(byte) & 1 != 0
     }
+
+    /// Bit n is set for the bytes n that are escaped: `"` (0x22), `&` (0x26), `'` (0x27),
+    /// `<` (0x3C) and `>` (0x3E).
+    private static let escapedBelow64: UInt64 = 0x5000_00C4_0000_0000
 }

@@ -79,6 +79,68 @@ struct BodyLinksTestResolver {
     #expect(HTMLEscaping.escape("") == "")
 }
 
+/// The escaper's bit mask against the five characters, for every ASCII byte alone and in text.
+@Test func escapesExactlyTheFiveCharactersAmongAllASCII() {
+    let reference: [Character: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"]
+    let scalars = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+    for character in scalars {
+        #expect(HTMLEscaping.escape(String(character)) == reference[character] ?? String(character))
+    }
+    let all = String(scalars)
+    #expect(HTMLEscaping.escape(all) == all.map { reference[$0] ?? String($0) }.joined())
+}
+
+/// The table and strikethrough types are told apart by value, found once from a sample.
+@Test func extensionNodeTypesAreFoundAndDistinct() {
+    let types = MarkdownParser.parse(ExtensionTypes.sample)
+    var kinds: [String] = []
+    types.forEach { node in
+        switch node.kind {
+        case .table(let alignments): kinds.append("table \(alignments.count)")
+        case .tableRow(let isHeader): kinds.append(isHeader ? "header" : "row")
+        case .tableCell: kinds.append("cell")
+        case .strikethrough: kinds.append("strikethrough")
+        case .other: kinds.append("other")
+        default: break
+        }
+    }
+    #expect(kinds == ["table 1", "header", "cell", "row", "cell", "strikethrough"])
+}
+
+@Test func rendersTablesWithoutBodyAndWithSeveralRows() {
+    #expect(render("| a |\n|---|\n") == """
+        <div class="table-scroll" tabindex="0"><table>
+        <thead>
+        <tr>
+        <th>a</th>
+        </tr>
+        </thead>
+        </table></div>
+
+        """)
+    #expect(render("| a | b |\n|:-:|---|\n| 1 |\n| 3 | 4 | 5 |\n") == """
+        <div class="table-scroll" tabindex="0"><table>
+        <thead>
+        <tr>
+        <th style="text-align:center">a</th>
+        <th>b</th>
+        </tr>
+        </thead>
+        <tbody>
+        <tr>
+        <td style="text-align:center">1</td>
+        <td></td>
+        </tr>
+        <tr>
+        <td style="text-align:center">3</td>
+        <td>4</td>
+        </tr>
+        </tbody>
+        </table></div>
+
+        """)
+}
+
 @Test func plainTextSkipsMarkupAndHTML() {
     let text = MarkdownParser.parse("# Head\n\nSome *text* <b>x</b> `code`\nnext\n").plainText
     #expect(text == "Head Some text x code next ")
@@ -88,4 +150,14 @@ struct BodyLinksTestResolver {
                   ("1abc:x", nil), (":x", nil), ("ab_c:x", nil), ("page.md", nil), ("ÄB:x", nil), ("ab:é", "ab")])
 func schemesAreLowercasedAndValidated(url: String, scheme: String?) {
     #expect(LinkPolicy.scheme(of: url) == scheme)
+}
+
+/// A heading's id from its plain text's bytes is the id from the text as a String.
+@Test func headingIDsFromBytesMatchIDsFromText() {
+    let texts = ["Title ", "  Tabs\tand spaces\t ", "", " \t ", "Ünïcode heading ", "a\u{00A0}", "\u{2003}Em space\u{2003}",
+                 "Title", "Title ", "title-1", "Snake_case & Co. 2", "main", "Ω", "中文 标题 "]
+    let fromText = HeadingIDs(reserved: PageShell.reservedIDs), fromBytes = HeadingIDs(reserved: PageShell.reservedIDs)
+    for text in texts {
+        #expect(fromBytes.next(forPlainText: Array(text.utf8)) == fromText.next(for: text), "\(text.debugDescription)")
+    }
 }
