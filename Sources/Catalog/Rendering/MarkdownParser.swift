@@ -104,6 +104,8 @@ public enum MarkdownParser {
     }
 
     /// Counted first: appending one by one grew (copied and freed) most arrays twice.
+    /// (Not `Array(unsafeUninitializedCapacity:)`: it looks up the array's generic type
+    /// at run time for every call, which cost more than the growing.)
     private static func children(of node: OpaquePointer, _ types: ExtensionTypes) -> [MarkdownNode] {
         guard let first = cmark_node_first_child(node) else { return [] }
         var count = 1
@@ -112,14 +114,14 @@ public enum MarkdownParser {
             count += 1
             next = cmark_node_next(current)
         }
-        return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-            var child: OpaquePointer? = first
-            while initialized < count, let current = child {
-                (buffer.baseAddress! + initialized).initialize(to: convert(current, types))
-                initialized += 1
-                child = cmark_node_next(current)
-            }
+        var children: [MarkdownNode] = []
+        children.reserveCapacity(count)
+        var child: OpaquePointer? = first
+        while let current = child {
+            children.append(convert(current, types))
+            child = cmark_node_next(current)
         }
+        return children
     }
 
     /// The types whose `cmark_node_get_literal` is not NULL; every other node's literal is "".

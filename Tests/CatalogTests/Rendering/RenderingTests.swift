@@ -88,6 +88,22 @@ struct BodyLinksTestResolver {
     }
     let all = String(scalars)
     #expect(HTMLEscaping.escape(all) == all.map { reference[$0] ?? String($0) }.joined())
+    // The escaper reads eight bytes at a time: each character at every offset of texts
+    // around one and several words long, alone and next to another, among ASCII and not.
+    for filler in ["abcdefghijklmnopqrstuvwxyz ABC", "é ü 中文 ñ Ω 𝄞 x y"] {
+        for length in 0...24 {
+            let text = Array(String(filler.prefix(length)))
+            for offset in 0...text.count {
+                for special in reference.keys {
+                    var changed = text
+                    changed.insert(special, at: offset)
+                    if offset > 1 { changed.insert("'", at: offset - 2) }
+                    let expected = changed.map { reference[$0] ?? String($0) }.joined()
+                    #expect(HTMLEscaping.escape(String(changed)) == expected)
+                }
+            }
+        }
+    }
 }
 
 /// The table and strikethrough types are told apart by value, found once from a sample.
