@@ -28,15 +28,18 @@ public struct HTMLRenderer {
 
     /// Appends the document's HTML to `out` (a page renders its body in place).
     func render(_ document: MarkdownNode, into out: HTMLBuilder) {
-        renderChildren(of: document, into: out, tight: false)
+        withUnsafePointer(to: document) { renderChildren(of: $0, into: out, tight: false) }
     }
 
-    private func renderChildren(of node: MarkdownNode, into out: HTMLBuilder, tight: Bool) {
-        for child in node.children { render(child, into: out, tight: tight) }
+    /// Nodes are rendered where they are, by pointer (see `MarkdownNode.forEachChild`).
+    private typealias Node = UnsafePointer<MarkdownNode>
+
+    private func renderChildren(of node: Node, into out: HTMLBuilder, tight: Bool) {
+        MarkdownNode.forEachChild(of: node) { render($0, into: out, tight: tight) }
     }
 
-    private func render(_ node: MarkdownNode, into out: HTMLBuilder, tight: Bool) {
-        switch node.kind {
+    private func render(_ node: Node, into out: HTMLBuilder, tight: Bool) {
+        switch node.pointee.kind {
         case .document, .other: renderChildren(of: node, into: out, tight: tight)
         case .paragraph:
             if tight { renderChildren(of: node, into: out, tight: tight); return }
@@ -45,7 +48,9 @@ public struct HTMLRenderer {
             let tag = Self.headingTag(level)
             out.start(tag)
             out.raw(" id=\"")
-            out.text(headingIDs.next(for: node.plainText))
+            var text: [UInt8] = []
+            MarkdownNode.appendPlainText(of: node, to: &text)
+            out.text(headingIDs.next(forPlainText: text))
             out.raw("\">")
             renderChildren(of: node, into: out, tight: false)
             out.close(tag)
@@ -56,15 +61,15 @@ public struct HTMLRenderer {
             out.raw("<li>")
             renderChildren(of: node, into: out, tight: tight)
             out.raw("</li>\n")
-        case .codeBlock(let info): renderCodeBlock(node.literal, info: info, into: out)
+        case .codeBlock(let info): renderCodeBlock(node.pointee.literal, info: info, into: out)
         case .thematicBreak: out.raw("<hr>\n")
         case .htmlBlock, .htmlInline: return
-        case .text: out.text(node.literal)
+        case .text: out.text(node.pointee.literal)
         case .softBreak: out.newline()
         case .lineBreak: out.raw("<br>\n")
         case .code:
             out.raw("<code>")
-            out.text(node.literal)
+            out.text(node.pointee.literal)
             out.raw("</code>")
         case .emphasis: wrap("em", node, out, block: false)
         case .strong: wrap("strong", node, out, block: false)
@@ -87,7 +92,7 @@ public struct HTMLRenderer {
         }
     }
 
-    private func wrap(_ tag: StaticString, _ node: MarkdownNode, _ out: HTMLBuilder, block: Bool = true, newline: Bool = false) {
+    private func wrap(_ tag: StaticString, _ node: Node, _ out: HTMLBuilder, block: Bool = true, newline: Bool = false) {
         out.open(tag)
         if newline { out.newline() }
         renderChildren(of: node, into: out, tight: false)
@@ -95,7 +100,7 @@ public struct HTMLRenderer {
         if block { out.newline() }
     }
 
-    private func renderList(_ node: MarkdownNode, ordered: Bool, start: Int, tight: Bool, into out: HTMLBuilder) {
+    private func renderList(_ node: Node, ordered: Bool, start: Int, tight: Bool, into out: HTMLBuilder) {
         let tag: StaticString = ordered ? "ol" : "ul"
         if ordered && start != 1 {
             out.raw("<ol start=\"")
@@ -123,7 +128,7 @@ public struct HTMLRenderer {
         out.raw("</code></pre>\n")
     }
 
-    private func renderLink(_ node: MarkdownNode, url: String, title: String, into out: HTMLBuilder) {
+    private func renderLink(_ node: Node, url: String, title: String, into out: HTMLBuilder) {
         guard let href = resolve(url, false) else {
             renderChildren(of: node, into: out, tight: false)
             return
@@ -137,8 +142,8 @@ public struct HTMLRenderer {
         out.raw("</a>")
     }
 
-    private func renderImage(_ node: MarkdownNode, url: String, title: String, into out: HTMLBuilder) {
-        let alt = node.plainText.trimmingSpaces
+    private func renderImage(_ node: Node, url: String, title: String, into out: HTMLBuilder) {
+        let alt = MarkdownNode.plainText(of: node).trimmingSpaces
         guard let src = resolve(url, true) else {
             out.text(alt)
             return
@@ -161,24 +166,26 @@ public struct HTMLRenderer {
 
     /// A wide table scrolls inside its own box (focusable, so keyboards can scroll it)
     /// instead of widening the page on a phone.
-    private func renderTable(_ node: MarkdownNode, alignments: [MarkdownNode.Alignment], into out: HTMLBuilder) {
+    private func renderTable(_ node: Node, alignments: [MarkdownNode.Alignment], into out: HTMLBuilder) {
         // GFM tables always start with their header row.
         out.raw("<div class=\"table-scroll\" tabindex=\"0\"><table>\n<thead>\n")
-        if let head = node.children.first { renderRow(head, header: true, alignments: alignments, into: out) }
-        out.raw("</thead>\n")
-        let rows = node.children.dropFirst()
-        if !rows.isEmpty {
-            out.raw("<tbody>\n")
-            for row in rows { renderRow(row, header: false, alignments: alignments, into: out) }
-            out.raw("</tbody>\n")
+        var rows = 0
+        MarkdownNode.forEachChild(of: node) { row in
+            if rows == 1 { out.raw("</thead>\n<tbody>\n") }
+            renderRow(row, header: rows == 0, alignments: alignments, into: out)
+            rows += 1
         }
+        out.raw(rows > 1 ? "</tbody>\n" : "</thead>\n")
         out.raw("</table></div>\n")
     }
 
-    private func renderRow(_ row: MarkdownNode, header: Bool, alignments: [MarkdownNode.Alignment], into out: HTMLBuilder) {
+    private func renderRow(_ row: Node, header: Bool, alignments: [MarkdownNode.Alignment],
+                           into out: HTMLBuilder) {
         let tag: StaticString = header ? "th" : "td"
         out.raw("<tr>\n")
-        for (column, cell) in row.children.enumerated() {
+        var column = 0
+        MarkdownNode.forEachChild(of: row) { cell in
+            defer { column += 1 }
             out.start(tag)
             switch column < alignments.count ? alignments[column] : .none {
             case .left: out.raw(" style=\"text-align:left\"")
@@ -203,15 +210,32 @@ final class HeadingIDs {
     init(reserved: Set<String>) { used = reserved }
 
     func next(for text: String) -> String {
-        var slug = Self.slug(text.trimmingSpaces)
-        if slug.isEmpty { slug = "section" }
+        unique(Self.slug(text.trimmingSpaces))
+    }
+
+    /// `next(for:)` of a heading's plain text as UTF-8; ASCII text (most headings) is
+    /// trimmed and slugged from its bytes without a `String` made of it first.
+    func next(forPlainText bytes: [UInt8]) -> String {
+        let slug = bytes.withUnsafeBufferPointer { text -> String? in
+            guard text.allSatisfy({ $0 < 0x80 }) else { return nil }
+            // `trimmingSpaces` of ASCII: spaces and tabs at both ends.
+            var start = 0, end = text.count
+            while start < end, text[start] == 0x20 || text[start] == 0x09 { start += 1 }
+            while end > start, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
+            return Self.asciiSlug(UnsafeBufferPointer(rebasing: text[start..<end]))
+        }
+        return unique(slug ?? Self.slug(String(decoding: bytes, as: UTF8.self).trimmingSpaces))
+    }
+
+    /// The slug, or the slug with the first free `-1`, `-2`… suffix, taken.
+    private func unique(_ slug: String) -> String {
+        let slug = slug.isEmpty ? "section" : slug
         var candidate = slug
         var counter = 0
-        while used.contains(candidate) {
+        while !used.insert(candidate).inserted {
             counter += 1
             candidate = "\(slug)-\(counter)"
         }
-        used.insert(candidate)
         return candidate
     }
 

@@ -42,32 +42,48 @@ public struct MarkdownNode: Sendable {
 
     /// The text a reader sees, without markup (alt text of images, search text).
     public var plainText: String {
-        var out = ""
-        appendPlainText(to: &out)
-        return out
-    }
-
-    func appendPlainText(to out: inout String) {
-        switch kind {
-        case .text, .code, .codeBlock: out += literal
-        case .softBreak, .lineBreak: out += " "
-        case .htmlBlock, .htmlInline: return
-        default: break
-        }
-        for child in children { child.appendPlainText(to: &out) }
-        if case .paragraph = kind { out += " " } else if case .heading = kind { out += " " }
+        withUnsafePointer(to: self) { Self.plainText(of: $0) }
     }
 
     /// `plainText`'s UTF-8 bytes, appended to `out`: the search text of a page's body,
     /// tokenized from these bytes without a `String` made of them first.
     func appendPlainText(to out: inout [UInt8]) {
-        switch kind {
-        case .text, .code, .codeBlock: out.append(contentsOf: literal.utf8)
+        withUnsafePointer(to: self) { Self.appendPlainText(of: $0, to: &out) }
+    }
+}
+
+/// Walking a tree in place. `for child in children` copies each child out of its array
+/// (a retain and a release of every field, through the type's value witnesses), and so
+/// does passing `children[i]` or calling a method on a node in memory: rendering, search
+/// text and freeing the copies showed in profiles. These functions take a pointer to a
+/// node inside its parent's array instead; it is valid while the tree is.
+extension MarkdownNode {
+    /// Calls `body` with a pointer to each child of `node`, in order.
+    @inline(__always)
+    static func forEachChild(of node: UnsafePointer<MarkdownNode>, _ body: (UnsafePointer<MarkdownNode>) -> Void) {
+        node.pointee.children.withUnsafeBufferPointer { nodes in
+            guard let first = nodes.baseAddress else { return }
+            for index in 0..<nodes.count { body(first + index) }
+        }
+    }
+
+    static func plainText(of node: UnsafePointer<MarkdownNode>) -> String {
+        var bytes: [UInt8] = []
+        appendPlainText(of: node, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func appendPlainText(of node: UnsafePointer<MarkdownNode>, to out: inout [UInt8]) {
+        switch node.pointee.kind {
+        case .text, .code, .codeBlock: out.append(contentsOf: node.pointee.literal.utf8)
         case .softBreak, .lineBreak: out.append(UInt8(ascii: " "))
         case .htmlBlock, .htmlInline: return
         default: break
         }
-        for child in children { child.appendPlainText(to: &out) }
-        if case .paragraph = kind { out.append(UInt8(ascii: " ")) } else if case .heading = kind { out.append(UInt8(ascii: " ")) }
+        forEachChild(of: node) { appendPlainText(of: $0, to: &out) }
+        switch node.pointee.kind {
+        case .paragraph, .heading: out.append(UInt8(ascii: " "))
+        default: break
+        }
     }
 }

@@ -9,22 +9,24 @@ import Foundation
 public enum MarkdownParser {
     /// Registration is global in cmark-gfm; doing it once, before any parser, is enough.
     /// The first parse also fills cmark-gfm's special-character table for good when the
-    /// table is pinned (see `parsesConcurrently`): it runs here, before any other parser.
-    private static let extensionsRegistered: Bool = {
+    /// table is pinned (see `parsesConcurrently`): it runs here, before any other parser,
+    /// and tells which node types the extensions were given.
+    private static let extensionTypes: ExtensionTypes = {
         cmark_gfm_core_extensions_ensure_registered()
-        if let root = parseDocument("~~x~~") { cmark_node_free(root) }
-        return true
+        guard let root = parseDocument(ExtensionTypes.sample) else { return ExtensionTypes() }
+        defer { cmark_node_free(root) }
+        return ExtensionTypes(root)
     }()
 
     public static func parse(_ text: String) -> MarkdownNode {
-        withDocument(text) { convert($0) } ?? MarkdownNode(kind: .document)
+        withDocument(text) { convert($0, extensionTypes) } ?? MarkdownNode(kind: .document)
     }
 
     /// `parse`, and from the same parse what a body check reports on
     /// (`MarkdownScanner.reportables`): `build` checks each body where the site renders it.
     static func parseWithReportables(_ text: String) -> (document: MarkdownNode, reportables: [ReportableNode]) {
         let scans = MarkdownScanner.mayHoldReportables(text)
-        return withDocument(text) { root in (convert(root), scans ? MarkdownScanner.reportables(in: root) : []) }
+        return withDocument(text) { root in (convert(root, extensionTypes), scans ? MarkdownScanner.reportables(in: root) : []) }
             ?? (MarkdownNode(kind: .document), [])
     }
 
@@ -49,7 +51,7 @@ public enum MarkdownParser {
     ///   image or raw HTML (`cb_cmark_links_only`); for `MarkdownScanner`, which looks at
     ///   nothing else.
     static func withDocument<R>(_ text: String, linksOnly: Bool = false, _ body: (OpaquePointer) -> R) -> R? {
-        _ = extensionsRegistered
+        _ = extensionTypes
         let memory = cb_cmark_arena_begin().assumingMemoryBound(to: cmark_mem.self)
         defer { cb_cmark_arena_end() }
         let document = parsesConcurrently ? parseDocument(text, memory: memory, linksOnly: linksOnly)
@@ -83,7 +85,7 @@ public enum MarkdownParser {
 
     /// One node without its children: its kind, literal and position.
     static func shallow(_ node: OpaquePointer) -> MarkdownNode {
-        MarkdownNode(kind: kind(of: node), literal: string(cmark_node_get_literal(node)),
+        MarkdownNode(kind: kind(of: node, cmark_node_get_type(node), extensionTypes), literal: string(cmark_node_get_literal(node)),
                      line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node)))
     }
 
@@ -92,20 +94,47 @@ public enum MarkdownParser {
         BlockStart(line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node)))
     }
 
-    private static func convert(_ node: OpaquePointer) -> MarkdownNode {
-        var children: [MarkdownNode] = []
-        var child = cmark_node_first_child(node)
-        while let current = child {
-            children.append(convert(current))
-            child = cmark_node_next(current)
-        }
-        return MarkdownNode(kind: kind(of: node), literal: string(cmark_node_get_literal(node)),
-                            children: children, line: Int(cmark_node_get_start_line(node)),
+    /// Each node with its children converted in place into an array of their exact size.
+    private static func convert(_ node: OpaquePointer, _ types: ExtensionTypes) -> MarkdownNode {
+        let type = cmark_node_get_type(node)
+        return MarkdownNode(kind: kind(of: node, type, types),
+                            literal: hasLiteral(type) ? string(cmark_node_get_literal(node)) : "",
+                            children: children(of: node, types), line: Int(cmark_node_get_start_line(node)),
                             byteColumn: Int(cmark_node_get_start_column(node)))
     }
 
-    private static func kind(of node: OpaquePointer) -> MarkdownNode.Kind {
-        switch cmark_node_get_type(node) {
+    /// Counted first: appending one by one grew (copied and freed) most arrays twice.
+    /// (Not `Array(unsafeUninitializedCapacity:)`: it looks up the array's generic type
+    /// at run time for every call, which cost more than the growing.)
+    private static func children(of node: OpaquePointer, _ types: ExtensionTypes) -> [MarkdownNode] {
+        guard let first = cmark_node_first_child(node) else { return [] }
+        var count = 1
+        var next = cmark_node_next(first)
+        while let current = next {
+            count += 1
+            next = cmark_node_next(current)
+        }
+        var children: [MarkdownNode] = []
+        children.reserveCapacity(count)
+        var child: OpaquePointer? = first
+        while let current = child {
+            children.append(convert(current, types))
+            child = cmark_node_next(current)
+        }
+        return children
+    }
+
+    /// The types whose `cmark_node_get_literal` is not NULL; every other node's literal is "".
+    private static func hasLiteral(_ type: cmark_node_type) -> Bool {
+        switch type {
+        case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE,
+             CMARK_NODE_FOOTNOTE_REFERENCE: true
+        default: false
+        }
+    }
+
+    private static func kind(of node: OpaquePointer, _ type: cmark_node_type, _ types: ExtensionTypes) -> MarkdownNode.Kind {
+        switch type {
         case CMARK_NODE_DOCUMENT: return .document
         case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
         case CMARK_NODE_LIST:
@@ -128,18 +157,17 @@ public enum MarkdownParser {
             return .link(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
         case CMARK_NODE_IMAGE:
             return .image(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
-        default: return extensionKind(of: node)
+        default: return extensionKind(of: node, type, types)
         }
     }
 
-    /// Extension node types are allocated at run time, so they are told apart by name.
-    private static func extensionKind(of node: OpaquePointer) -> MarkdownNode.Kind {
-        switch string(cmark_node_get_type_string(node)) {
-        case "strikethrough": return .strikethrough
-        case "table": return .table(alignments: alignments(of: node))
-        case "table_header": return .tableRow(isHeader: true)
-        case "table_row": return .tableRow(isHeader: false)
-        case "table_cell": return .tableCell
+    private static func extensionKind(of node: OpaquePointer, _ type: cmark_node_type,
+                                      _ types: ExtensionTypes) -> MarkdownNode.Kind {
+        switch type {
+        case types.strikethrough: return .strikethrough
+        case types.table: return .table(alignments: alignments(of: node))
+        case types.tableRow: return .tableRow(isHeader: cmark_gfm_extensions_get_table_row_is_header(node) != 0)
+        case types.tableCell: return .tableCell
         default: return .other
         }
     }
@@ -159,5 +187,36 @@ public enum MarkdownParser {
 
     private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
         pointer.map { String(cString: $0) } ?? ""
+    }
+}
+
+/// The node types cmark-gfm gave the table and strikethrough extensions when they were
+/// registered (they are allocated at run time): a node's type is compared with these
+/// instead of reading its type's name, a C string, for every extension node.
+struct ExtensionTypes {
+    /// A document with one node of each type, whose names tell the types apart once.
+    static let sample = "| a |\n|---|\n| b |\n\n~~x~~\n"
+
+    /// The core "none" type matches no node: then every extension node is `.other`.
+    var table = CMARK_NODE_NONE, tableRow = CMARK_NODE_NONE, tableCell = CMARK_NODE_NONE
+    var strikethrough = CMARK_NODE_NONE
+
+    init() {}
+
+    /// The types of the nodes of `sample`'s parse.
+    init(_ root: OpaquePointer) {
+        guard let iterator = cmark_iter_new(root) else { return }
+        defer { cmark_iter_free(iterator) }
+        while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+            guard let node = cmark_iter_get_node(iterator), let name = cmark_node_get_type_string(node) else { continue }
+            let type = cmark_node_get_type(node)
+            switch String(cString: name) {
+            case "table": table = type
+            case "table_header", "table_row": tableRow = type
+            case "table_cell": tableCell = type
+            case "strikethrough": strikethrough = type
+            default: break
+            }
+        }
     }
 }

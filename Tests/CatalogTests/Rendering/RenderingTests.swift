@@ -79,6 +79,84 @@ struct BodyLinksTestResolver {
     #expect(HTMLEscaping.escape("") == "")
 }
 
+/// The escaper's bit mask against the five characters, for every ASCII byte alone and in text.
+@Test func escapesExactlyTheFiveCharactersAmongAllASCII() {
+    let reference: [Character: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"]
+    let scalars = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+    for character in scalars {
+        #expect(HTMLEscaping.escape(String(character)) == reference[character] ?? String(character))
+    }
+    let all = String(scalars)
+    #expect(HTMLEscaping.escape(all) == all.map { reference[$0] ?? String($0) }.joined())
+    // The escaper reads eight bytes at a time: each character at every offset of texts
+    // around one and several words long, alone and next to another, among ASCII and not.
+    for filler in ["abcdefghijklmnopqrstuvwxyz ABC", "é ü 中文 ñ Ω 𝄞 x y"] {
+        for length in 0...24 {
+            let text = Array(String(filler.prefix(length)))
+            for offset in 0...text.count {
+                for special in reference.keys {
+                    var changed = text
+                    changed.insert(special, at: offset)
+                    if offset > 1 { changed.insert("'", at: offset - 2) }
+                    let expected = changed.map { reference[$0] ?? String($0) }.joined()
+                    #expect(HTMLEscaping.escape(String(changed)) == expected)
+                }
+            }
+        }
+    }
+}
+
+/// The table and strikethrough types are told apart by value, found once from a sample.
+@Test func extensionNodeTypesAreFoundAndDistinct() {
+    let types = MarkdownParser.parse(ExtensionTypes.sample)
+    var kinds: [String] = []
+    types.forEach { node in
+        switch node.kind {
+        case .table(let alignments): kinds.append("table \(alignments.count)")
+        case .tableRow(let isHeader): kinds.append(isHeader ? "header" : "row")
+        case .tableCell: kinds.append("cell")
+        case .strikethrough: kinds.append("strikethrough")
+        case .other: kinds.append("other")
+        default: break
+        }
+    }
+    #expect(kinds == ["table 1", "header", "cell", "row", "cell", "strikethrough"])
+}
+
+@Test func rendersTablesWithoutBodyAndWithSeveralRows() {
+    #expect(render("| a |\n|---|\n") == """
+        <div class="table-scroll" tabindex="0"><table>
+        <thead>
+        <tr>
+        <th>a</th>
+        </tr>
+        </thead>
+        </table></div>
+
+        """)
+    #expect(render("| a | b |\n|:-:|---|\n| 1 |\n| 3 | 4 | 5 |\n") == """
+        <div class="table-scroll" tabindex="0"><table>
+        <thead>
+        <tr>
+        <th style="text-align:center">a</th>
+        <th>b</th>
+        </tr>
+        </thead>
+        <tbody>
+        <tr>
+        <td style="text-align:center">1</td>
+        <td></td>
+        </tr>
+        <tr>
+        <td style="text-align:center">3</td>
+        <td>4</td>
+        </tr>
+        </tbody>
+        </table></div>
+
+        """)
+}
+
 @Test func plainTextSkipsMarkupAndHTML() {
     let text = MarkdownParser.parse("# Head\n\nSome *text* <b>x</b> `code`\nnext\n").plainText
     #expect(text == "Head Some text x code next ")
@@ -88,4 +166,14 @@ struct BodyLinksTestResolver {
                   ("1abc:x", nil), (":x", nil), ("ab_c:x", nil), ("page.md", nil), ("ÄB:x", nil), ("ab:é", "ab")])
 func schemesAreLowercasedAndValidated(url: String, scheme: String?) {
     #expect(LinkPolicy.scheme(of: url) == scheme)
+}
+
+/// A heading's id from its plain text's bytes is the id from the text as a String.
+@Test func headingIDsFromBytesMatchIDsFromText() {
+    let texts = ["Title ", "  Tabs\tand spaces\t ", "", " \t ", "Ünïcode heading ", "a\u{00A0}", "\u{2003}Em space\u{2003}",
+                 "Title", "Title ", "title-1", "Snake_case & Co. 2", "main", "Ω", "中文 标题 "]
+    let fromText = HeadingIDs(reserved: PageShell.reservedIDs), fromBytes = HeadingIDs(reserved: PageShell.reservedIDs)
+    for text in texts {
+        #expect(fromBytes.next(forPlainText: Array(text.utf8)) == fromText.next(for: text), "\(text.debugDescription)")
+    }
 }
