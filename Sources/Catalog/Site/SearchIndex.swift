@@ -297,7 +297,7 @@ struct SearchTerms: Sendable, Equatable {
 }
 
 extension SearchTermSet: SearchTermSink {
-    mutating func add(_ term: UnsafeBufferPointer<UInt8>) { _ = insert(term) }
+    mutating func add(_ term: UnsafeBufferPointer<UInt8>, hash: UInt32) { _ = number(of: term, hash: hash) }
 }
 
 /// A text to take search terms from: a `String`, or the UTF-8 bytes of one (a page's
