@@ -20,17 +20,9 @@ enum SearchDocuments {
             thumbnail: index.thumbnailPath(context) ?? "", meta: renderer.metaLine(context, version, strings),
             lang: version.isFallback && page.locale != index.defaultLocale ? index.defaultLocale.rawValue : "",
             terms: SearchTerms(strong: [version.title] + version.keywords,
-                               weak: [.string(version.summary ?? ""), .utf8(plainText(body)),
+                               weak: [.string(version.summary ?? ""), .utf8(SearchPlainText.bytes(body)),
                                       .string(version.customTypeName ?? "")]),
             facets: facets)
-    }
-
-    private static func plainText(_ body: MarkdownNode?) -> [UInt8] {
-        var bytes: [UInt8] = []
-        guard let body else { return bytes }
-        bytes.reserveCapacity(4096)
-        body.appendPlainText(to: &bytes)
-        return bytes
     }
 
     /// Types, topics and progress kinds that some document of the locale has, by label.

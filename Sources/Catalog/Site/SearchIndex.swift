@@ -119,16 +119,24 @@ struct SearchIndexBuilder {
     /// is split by one more character (its shorter terms stay under the shorter key).
     static func shard(_ terms: [String], postings: [String: ([Int], [Int])], keyLength: Int,
                       texts: ShardTextMemo? = nil) -> [(key: String, text: String)] {
-        func serialize(_ key: String, _ group: [String]) -> String {
-            texts?.text(key, group, postings) { Self.serialize(group, postings) } ?? Self.serialize(group, postings)
+        let source = SearchTermLookup(postings: postings)
+        return shard(terms, source: source, keyLength: keyLength) { key, group in
+            texts?.text(key, group, postings) { serialize(group, source) } ?? serialize(group, source)
         }
+    }
+
+    /// `shard` for terms whose postings `source` gives; `serialize` prints a shard's terms.
+    static func shard<Source: SearchShardSource>(
+        _ terms: [Source.Term], source: Source, keyLength: Int,
+        serialize: (String, [Source.Term]) -> String) -> [(key: String, text: String)] {
         var shards: [(key: String, text: String)] = []
-        for (key, group) in groups(terms, keyLength: keyLength) {
-            if estimatedSize(group, postings) > shardBudget, group.contains(where: { isLonger($0, than: keyLength) }) {
-                let longer = group.filter { isLonger($0, than: keyLength) }
-                let short = group.filter { !isLonger($0, than: keyLength) }
+        for (key, group) in groups(terms, source: source, keyLength: keyLength) {
+            if estimatedSize(group, source) > shardBudget,
+               group.contains(where: { isLonger(source.text($0), than: keyLength) }) {
+                let longer = group.filter { isLonger(source.text($0), than: keyLength) }
+                let short = group.filter { !isLonger(source.text($0), than: keyLength) }
                 if !short.isEmpty { shards.append((key, serialize(key, short))) }
-                shards += shard(longer, postings: postings, keyLength: keyLength + 1, texts: texts)
+                shards += shard(longer, source: source, keyLength: keyLength + 1, serialize: serialize)
             } else {
                 shards.append((key, serialize(key, group)))
             }
@@ -143,10 +151,11 @@ struct SearchIndexBuilder {
 
     /// Sorted terms in runs that share their first `keyLength` characters: `shard` splits
     /// each run on its own, so runs can be sharded apart (on several cores) all the same.
-    static func groups(_ terms: [String], keyLength: Int) -> [(key: String, terms: [String])] {
-        var groups: [(key: String, terms: [String])] = []
+    static func groups<Source: SearchShardSource>(_ terms: [Source.Term], source: Source,
+                                                  keyLength: Int) -> [(key: String, terms: [Source.Term])] {
+        var groups: [(key: String, terms: [Source.Term])] = []
         for term in terms {
-            let key = shardKey(term, length: keyLength)
+            let key = shardKey(source.text(term), length: keyLength)
             if groups.last?.key == key { groups[groups.count - 1].terms.append(term) } else { groups.append((key, [term])) }
         }
         return groups
@@ -154,23 +163,23 @@ struct SearchIndexBuilder {
 
     /// A group's serialized size, estimated from each list's average gap (ids ascend),
     /// so that big groups are split without being written out first.
-    private static func estimatedSize(_ terms: [String], _ postings: [String: ([Int], [Int])]) -> Int {
-        func listSize(_ ids: [Int]) -> Int {
+    private static func estimatedSize<Source: SearchShardSource>(_ terms: [Source.Term], _ source: Source) -> Int {
+        func listSize(_ ids: Source.IDs) -> Int {
             guard let last = ids.last else { return 2 }
-            var gap = max(1, last / ids.count), digits = 1
+            var gap = max(1, Int(last) / ids.count), digits = 1
             while gap >= 10 { gap /= 10; digits += 1 }
             return 2 + ids.count * (digits + 1)
         }
         return terms.reduce(2) { size, term in
-            let lists = postings[term] ?? ([], [])
-            return size + term.utf8.count + 6 + listSize(lists.0) + listSize(lists.1)
+            let lists = source.lists(term)
+            return size + source.text(term).utf8.count + 6 + listSize(lists.strong) + listSize(lists.weak)
         }
     }
 
     /// `{"term":[[strong deltas],[weak deltas]],…}`, written directly as bytes: a large
     /// catalog has millions of postings, too many to build `JSON` values (or a `String`
     /// per number) for.
-    private static func serialize(_ terms: [String], _ postings: [String: ([Int], [Int])]) -> String {
+    static func serialize<Source: SearchShardSource>(_ terms: [Source.Term], _ source: Source) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(terms.count * 24)
         out.append(UInt8(ascii: "{"))
@@ -178,14 +187,14 @@ struct SearchIndexBuilder {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             // Terms are letters and digits only (SearchTokenizer), so they need no escaping.
             out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: term.utf8)
+            out.append(contentsOf: source.text(term).utf8)
             out.append(UInt8(ascii: "\""))
-            let lists = postings[term] ?? ([], [])
+            let lists = source.lists(term)
             out.append(UInt8(ascii: ":"))
             out.append(UInt8(ascii: "["))
-            appendDeltas(lists.0, to: &out)
+            appendDeltas(lists.strong, to: &out)
             out.append(UInt8(ascii: ","))
-            appendDeltas(lists.1, to: &out)
+            appendDeltas(lists.weak, to: &out)
             out.append(UInt8(ascii: "]"))
         }
         out.append(UInt8(ascii: "}"))
@@ -199,13 +208,13 @@ struct SearchIndexBuilder {
     }
 
     /// `[first,second-first,…]`.
-    static func appendDeltas(_ ids: [Int], to out: inout [UInt8]) {
+    static func appendDeltas(_ ids: some Collection<some BinaryInteger>, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "["))
         var previous = 0
         for (index, id) in ids.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            appendDecimal(id - previous, to: &out)
-            previous = id
+            appendDecimal(Int(id) - previous, to: &out)
+            previous = Int(id)
         }
         out.append(UInt8(ascii: "]"))
     }
@@ -242,49 +251,6 @@ struct SearchIndexBuilder {
 
     static func hex(_ text: String) -> String {
         text.utf8.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
-    }
-}
-
-/// A locale's postings, collected document by document in id order while its pages are
-/// written (`SearchIndexCollector`), so that none of this work waits until the last page.
-/// Terms are found by the bytes and hashes their documents keep, in one `SearchTermSet`:
-/// a `[String: …]` dictionary hashed every term of every document again with SipHash.
-struct SearchPostings: Sendable {
-    private var terms = SearchTermSet(expected: 4096)
-    /// By term number: the ids of the documents that have it strongly, and of those that
-    /// have it only weakly.
-    private var strong: [[Int]] = []
-    private var weak: [[Int]] = []
-    private(set) var count = 0
-
-    mutating func add(_ document: SearchTerms) {
-        let id = count
-        count += 1
-        document.bytes.withUnsafeBufferPointer { bytes in
-            var start = 0
-            for index in document.ends.indices {
-                let end = Int(document.ends[index])
-                let number = terms.number(of: UnsafeBufferPointer(rebasing: bytes[start..<end]), hash: document.hashes[index]).number
-                if number == strong.count {
-                    strong.append([])
-                    weak.append([])
-                }
-                if index < document.strongCount { strong[number].append(id) } else { weak[number].append(id) }
-                start = end
-            }
-        }
-    }
-
-    /// Term → (strong ids, weak-only ids), each ascending, as `SearchIndexBuilder` takes them.
-    var lists: [String: ([Int], [Int])] {
-        var lists = [String: ([Int], [Int])](minimumCapacity: terms.count)
-        terms.arena.withUnsafeBufferPointer { arena in
-            for number in 0..<terms.count {
-                let term = String(decoding: UnsafeBufferPointer(rebasing: arena[terms.term(number)]), as: UTF8.self)
-                lists[term] = (strong[number], weak[number])
-            }
-        }
-        return lists
     }
 }
 
@@ -331,7 +297,7 @@ struct SearchTerms: Sendable, Equatable {
 }
 
 extension SearchTermSet: SearchTermSink {
-    mutating func add(_ term: UnsafeBufferPointer<UInt8>) { _ = insert(term) }
+    mutating func add(_ term: UnsafeBufferPointer<UInt8>, hash: UInt32) { _ = number(of: term, hash: hash) }
 }
 
 /// A text to take search terms from: a `String`, or the UTF-8 bytes of one (a page's

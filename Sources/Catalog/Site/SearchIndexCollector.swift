@@ -34,15 +34,15 @@ struct SearchIndexCollector {
     func finish() -> [(path: String, text: String)] {
         let rest = listed < documents.count
             ? [builder.chunkFile(listed / SearchIndexBuilder.chunkSize, documents[listed...])] : []
-        let (builder, postings, documents) = (builder, postings.lists, documents)
-        let groups = SearchIndexBuilder.groups(postings.keys.sorted(), keyLength: 2)
+        let (builder, terms, documents) = (builder, SearchTableTerms(postings.table), documents)
+        let groups = SearchIndexBuilder.groups(terms.sorted, source: terms, keyLength: 2)
         let facets = SearchIndexBuilder.facetNames
         let parts = ConcurrentMap.map(Array(0..<(groups.count + facets.count))) { part -> [(key: String, file: (path: String, text: String))] in
             guard part < groups.count else {
                 let name = facets[part - groups.count]
                 return [(name, builder.facetFile(name, documents))]
             }
-            return SearchIndexBuilder.shard(groups[part].terms, postings: postings, keyLength: 2)
+            return SearchIndexBuilder.shard(groups[part].terms, source: terms, keyLength: 2) { SearchIndexBuilder.serialize($1, terms) }
                 .map { ($0.key, builder.shardFile($0.key, $0.text)) }
         }
         let shards = parts[..<groups.count].joined()

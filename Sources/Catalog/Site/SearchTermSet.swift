@@ -76,14 +76,30 @@ struct SearchTermSet: Sendable {
             if slot.hash == hash {
                 let number = Int(slot.entry) - 1
                 let start = number == 0 ? 0 : Int(ends[number - 1])
-                if Int(ends[number]) - start == term.count,
-                   memcmp(arena.baseAddress! + start, term.baseAddress!, term.count) == 0 {
+                if Int(ends[number]) - start == term.count, equal(arena.baseAddress! + start, term.baseAddress!, term.count) {
                     return .found(number)
                 }
             }
             index = (index + 1) & mask
         }
         return .free(index)
+    }
+
+    /// `memcmp(a, b, count) == 0` without a call: terms are a few bytes long, and a
+    /// hash that matched almost always means they are equal.
+    @inline(__always)
+    private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var offset = 0
+        while offset &+ 8 <= count {
+            let left = UnsafeRawPointer(a).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            guard left == UnsafeRawPointer(b).loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
+            offset &+= 8
+        }
+        while offset < count {
+            guard a[offset] == b[offset] else { return false }
+            offset &+= 1
+        }
+        return true
     }
 
     private mutating func grow() {
@@ -99,8 +115,14 @@ struct SearchTermSet: Sendable {
 
     /// FNV-1a, 32 bits: terms are short, and the table only needs them spread.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261
-        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        var hash = hashSeed
+        for byte in bytes { hash = Self.hash(hash, byte) }
         return hash
     }
+
+    /// `hash`'s value before the first byte, and its step for each byte.
+    static var hashSeed: UInt32 { 2_166_136_261 }
+
+    @inline(__always)
+    static func hash(_ hash: UInt32, _ byte: UInt8) -> UInt32 { (hash ^ UInt32(byte)) &* 16_777_619 }
 }

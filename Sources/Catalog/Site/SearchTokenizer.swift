@@ -33,7 +33,7 @@ enum SearchTokenizer {
         } else {
             unicodeTerms(String(decoding: text, as: UTF8.self)) { term in
                 var term = term
-                term.withUTF8 { sink.add($0) }
+                term.withUTF8 { sink.add($0, hash: SearchTermSet.hash($0)) }
             }
         }
     }
@@ -41,7 +41,7 @@ enum SearchTokenizer {
     private struct ClosureSink: SearchTermSink {
         let body: (UnsafeBufferPointer<UInt8>) -> Void
         init(_ body: @escaping (UnsafeBufferPointer<UInt8>) -> Void) { self.body = body }
-        mutating func add(_ term: UnsafeBufferPointer<UInt8>) { body(term) }
+        mutating func add(_ term: UnsafeBufferPointer<UInt8>, hash: UInt32) { body(term) }
     }
 
     /// Eight bytes at a time: bodies are kilobytes long.
@@ -82,24 +82,26 @@ enum SearchTokenizer {
     }
 
     /// The same rules for ASCII text, which needs no decomposition: the text is
-    /// lowercased into one scratch buffer and each word handed out as a slice of it.
+    /// lowercased into one scratch buffer and each word handed out as a slice of it, with
+    /// its hash (`SearchTermSet.hash`) computed on the way, not in a second pass.
     private static func asciiTerms(_ text: UnsafeBufferPointer<UInt8>, into sink: inout some SearchTermSink) {
         asciiFold.withUnsafeBufferPointer { fold in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(text.count, 1)) { lowered in
-                let out = lowered.baseAddress!
-                var length = 0, offset = 0
-                for byte in text {
-                    let folded = fold[Int(byte)]
+                let out = lowered.baseAddress!, fold = fold.baseAddress!
+                var length = 0, hash = SearchTermSet.hashSeed
+                for offset in 0..<text.count {
+                    let folded = fold[Int(text[offset])]
                     out[offset] = folded
-                    offset += 1
                     if folded != 0 {
-                        length += 1
+                        length &+= 1
+                        hash = SearchTermSet.hash(hash, folded)
                     } else {
-                        if length >= 2 { sink.add(UnsafeBufferPointer(start: out + offset - 1 - length, count: length)) }
+                        if length >= 2 { sink.add(UnsafeBufferPointer(start: out + offset - length, count: length), hash: hash) }
                         length = 0
+                        hash = SearchTermSet.hashSeed
                     }
                 }
-                if length >= 2 { sink.add(UnsafeBufferPointer(start: out + offset - length, count: length)) }
+                if length >= 2 { sink.add(UnsafeBufferPointer(start: out + text.count - length, count: length), hash: hash) }
             }
         }
     }
@@ -149,6 +151,6 @@ enum SearchTokenizer {
 
 /// What a tokenizer hands its terms to (see `SearchTokenizer.tokenize`).
 protocol SearchTermSink {
-    /// One term's UTF-8 bytes, valid only during the call.
-    mutating func add(_ term: UnsafeBufferPointer<UInt8>)
+    /// One term's UTF-8 bytes, valid only during the call, and their `SearchTermSet.hash`.
+    mutating func add(_ term: UnsafeBufferPointer<UInt8>, hash: UInt32)
 }

@@ -62,6 +62,25 @@ struct SearchBytesTests {
         var bytes: [UInt8] = []
         document.appendPlainText(to: &bytes)
         #expect(bytes == Array(document.plainText.utf8))
+        #expect(SearchPlainText.bytes(document) == Array(document.plainText.utf8))
+        #expect(SearchPlainText.bytes(nil).isEmpty)
+    }
+
+    /// The tokenizer hashes ASCII terms while it lowercases them: the same hash as of the
+    /// term's bytes, which the postings take to find the term.
+    @Test func termHashesAreTheHashesOfTheirBytes() {
+        var random = SystemRandomNumberGenerator()
+        for round in 0..<300 {
+            let terms = SearchTerms(strong: [Self.text(&random, unicode: round % 3 == 0)],
+                                    weak: [.utf8(Array(Self.text(&random, unicode: round % 2 == 0).utf8))])
+            terms.bytes.withUnsafeBufferPointer { bytes in
+                var start = 0
+                for (index, end) in terms.ends.enumerated() {
+                    #expect(terms.hashes[index] == SearchTermSet.hash(UnsafeBufferPointer(rebasing: bytes[start..<Int(end)])))
+                    start = Int(end)
+                }
+            }
+        }
     }
 
     @Test func postingsEqualADictionaryOfTerms() {

@@ -1,0 +1,127 @@
+/// A locale's postings, collected document by document in id order while its pages are
+/// written (`SearchIndexCollector`), so that none of this work waits until the last page.
+/// Terms are found by the bytes and hashes their documents keep, in one `SearchTermSet`:
+/// a `[String: …]` dictionary hashed every term of every document again with SipHash.
+/// Adding a document only numbers its terms and appends the numbers to one array (this
+/// runs on the thread that writes the pages); the lists by term are made once, by
+/// `table`, after the last document.
+struct SearchPostings: Sendable {
+    private var terms = SearchTermSet(expected: 4096)
+    /// Every document's terms in id order, each as its number × 2, plus 1 when it is only weak.
+    private var entries: [UInt32] = []
+    /// Where each document's entries end.
+    private var ends: [Int] = []
+
+    var count: Int { ends.count }
+
+    mutating func add(_ document: SearchTerms) {
+        document.bytes.withUnsafeBufferPointer { bytes in
+            var start = 0
+            for index in document.ends.indices {
+                let end = Int(document.ends[index])
+                let number = terms.number(of: UnsafeBufferPointer(rebasing: bytes[start..<end]), hash: document.hashes[index]).number
+                entries.append(UInt32(number) << 1 | (index < document.strongCount ? 0 : 1))
+                start = end
+            }
+        }
+        ends.append(entries.count)
+    }
+
+    /// The lists of every term: a counting sort of the entries by term, which keeps each
+    /// list in id order.
+    var table: SearchPostingTable {
+        var offsets = [Int32](repeating: 0, count: terms.count * 2 + 1)
+        var ids = [Int32](repeating: 0, count: entries.count)
+        entries.withUnsafeBufferPointer { entries in
+            offsets.withUnsafeMutableBufferPointer { offsets in
+                for entry in entries { offsets[Int(entry) + 1] += 1 }
+                for list in 1..<offsets.count { offsets[list] += offsets[list - 1] }
+                var next = Array(offsets.dropLast())
+                next.withUnsafeMutableBufferPointer { next in
+                    ids.withUnsafeMutableBufferPointer { ids in
+                        var start = 0
+                        for (id, end) in ends.enumerated() {
+                            for entry in entries[start..<end] {
+                                ids[Int(next[Int(entry)])] = Int32(id)
+                                next[Int(entry)] += 1
+                            }
+                            start = end
+                        }
+                    }
+                }
+            }
+        }
+        return SearchPostingTable(terms: terms, offsets: offsets, ids: ids)
+    }
+
+    /// Term → (strong ids, weak-only ids), each ascending, as `SearchIndexBuilder` takes them.
+    var lists: [String: ([Int], [Int])] {
+        let table = table
+        var lists = [String: ([Int], [Int])](minimumCapacity: table.count)
+        for number in 0..<table.count {
+            let postings = table.lists(number)
+            lists[table.text(number)] = (postings.strong.map(Int.init), postings.weak.map(Int.init))
+        }
+        return lists
+    }
+}
+
+/// Every term's postings, numbered as the `SearchTermSet` that collected them: term `n`'s
+/// strong ids are `ids[offsets[2n]..<offsets[2n + 1]]`, its weak-only ids follow up to
+/// `offsets[2n + 2]`.
+struct SearchPostingTable: Sendable {
+    let terms: SearchTermSet
+    let offsets: [Int32]
+    let ids: [Int32]
+
+    var count: Int { terms.count }
+
+    func text(_ number: Int) -> String {
+        terms.arena.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[terms.term(number)]), as: UTF8.self) }
+    }
+
+    func lists(_ number: Int) -> (strong: ArraySlice<Int32>, weak: ArraySlice<Int32>) {
+        let strong = Int(offsets[2 * number]), weak = Int(offsets[2 * number + 1]), end = Int(offsets[2 * number + 2])
+        return (ids[strong..<weak], ids[weak..<end])
+    }
+}
+
+/// Where `SearchIndexBuilder.shard` finds each term's text and postings.
+protocol SearchShardSource {
+    associatedtype Term
+    associatedtype IDs: BidirectionalCollection where IDs.Element: BinaryInteger
+    func text(_ term: Term) -> String
+    func lists(_ term: Term) -> (strong: IDs, weak: IDs)
+}
+
+/// Postings by term, as a long-lived build keeps them (`SearchPostingsMemo`).
+struct SearchTermLookup: SearchShardSource {
+    let postings: [String: ([Int], [Int])]
+
+    func text(_ term: String) -> String { term }
+
+    func lists(_ term: String) -> (strong: [Int], weak: [Int]) {
+        let lists = postings[term] ?? ([], [])
+        return (lists.0, lists.1)
+    }
+}
+
+/// A collected table's terms by number, with their texts made once.
+struct SearchTableTerms: SearchShardSource, Sendable {
+    let table: SearchPostingTable
+    let texts: [String]
+
+    init(_ table: SearchPostingTable) {
+        self.table = table
+        texts = (0..<table.count).map(table.text)
+    }
+
+    /// Term numbers in the order of their texts (`String` order, which is byte order
+    /// for ASCII terms, compared as bytes then).
+    var sorted: [Int] {
+        Array(0..<table.count).sorted { texts[$0] < texts[$1] }
+    }
+
+    func text(_ term: Int) -> String { texts[term] }
+    func lists(_ term: Int) -> (strong: ArraySlice<Int32>, weak: ArraySlice<Int32>) { table.lists(term) }
+}
