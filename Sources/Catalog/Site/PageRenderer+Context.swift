@@ -3,18 +3,19 @@ extension PageRenderer {
     /// title, type, age, time, progress) and then the body, keywords, standards,
     /// children and the way to the previous and next sibling.
     /// `body` writes the body's HTML in place.
+    /// The node's fields are read in place (`index.model.contexts[context]`) throughout:
+    /// a copy of the node retains every field it holds, for every page.
     func contextPage(_ page: PageRef, into html: HTMLBuilder, body: (HTMLBuilder) -> Void) {
         guard let context = page.context, let version = version(context, page.locale) else { return }
-        let node = index.model.contexts[context]
-        let strings = strings(page.locale)
+        let labels = labels(page.locale)
         let lang = language(version, page: page.locale)
         html.raw("<main id=\"main\">\n<article class=\"context\">\n<div class=\"hero\">")
         thumbnail(context, title: version.title, root: SitePaths.rootPrefix(depth: index.depth(page)), size: 160, into: html)
         html.raw("<div class=\"hero-text\"><p class=\"eyebrow\">")
-        html.text(typeName(node.type, version, strings))
-        if let topic = node.topic {
+        html.text(typeName(index.model.contexts[context].type, version, labels))
+        if let topic = index.model.contexts[context].topic {
             html.raw(" · ")
-            html.text(strings.topicName(topic))
+            html.text(labels.topicName(topic))
         }
         html.raw("</p><h1")
         html.language(lang)
@@ -28,42 +29,43 @@ extension PageRenderer {
             html.text(summary)
             html.raw("</p>")
         }
-        if let link = node.universalLinkURL {
+        if let link = index.model.contexts[context].universalLinkURL {
             html.raw("<p><a class=\"button\" href=\"")
             html.text(link)
             html.raw("\">")
-            html.text(strings["openInApp"])
+            html.text(labels.openInApp)
             html.raw("</a></p>")
         }
         html.raw("</div></div>\n")
         if lang.lang != nil {
             let language = index.defaultLocaleNames[page.locale] ?? index.defaultLocale.rawValue
             html.raw("<p class=\"note\" role=\"note\">")
-            html.text(strings.format("notTranslated", ["language": language]))
+            html.text(labels.strings.format("notTranslated", ["language": language]))
             html.raw("</p>\n")
         }
-        facts(context, version, lang, strings, into: html)
+        facts(context, version, lang, labels, into: html)
         html.raw("<div class=\"body\"")
         html.language(lang)
         html.end()
         body(html)
         html.raw("</div>\n")
-        lists(node, version, lang, strings, into: html)
+        lists(context, version, lang, labels, into: html)
         let children = index.children(of: page)
         if !children.isEmpty {
-            html.element("h2", text: strings["contents"])
+            html.element("h2", text: labels.contents)
             html.newline()
-            cards(children, on: page, into: html)
+            cards(children, on: page, labels: labels, into: html)
         }
-        pager(page, strings, into: html)
+        pager(page, labels, into: html)
         html.raw("</article>\n</main>\n")
     }
 
-    private func facts(_ context: Int, _ version: ContextVersion, _ lang: TextLanguage, _ strings: InterfaceStrings,
+    private func facts(_ context: Int, _ version: ContextVersion, _ lang: TextLanguage, _ labels: PageLabels,
                        into html: HTMLBuilder) {
-        let node = index.model.contexts[context]
+        let contexts = index.model.contexts
+        let strings = labels.strings
         html.raw("<section class=\"facts\" aria-labelledby=\"facts\"><h2 id=\"facts\" class=\"visually-hidden\">")
-        html.text(strings["details"])
+        html.text(labels.details)
         html.raw("</h2><dl>")
         func fact(_ label: String, _ value: String) {
             html.raw("<div><dt>")
@@ -72,18 +74,20 @@ extension PageRenderer {
             html.text(value)
             html.raw("</dd></div>")
         }
-        fact(strings["type"], typeName(node.type, version, strings))
-        if let topic = node.topic { fact(strings["topic"], strings.topicName(topic)) }
-        if let age = node.suggestedAge { fact(strings["suggestedAge"], ageLabel(age, strings)) }
-        if let time = node.suggestedCompletionTime { fact(strings["completionTime"], completionTimeLabel(time, strings)) }
-        fact(strings["assignable"], strings[node.isAssignable ? "assignableYes" : "assignableNo"])
+        fact(labels.type, typeName(contexts[context].type, version, labels))
+        if let topic = contexts[context].topic { fact(labels.topic, labels.topicName(topic)) }
+        if let age = contexts[context].suggestedAge { fact(labels.suggestedAge, ageLabel(age, strings)) }
+        if let time = contexts[context].suggestedCompletionTime {
+            fact(labels.completionTime, completionTimeLabel(time, strings))
+        }
+        fact(labels.assignable, contexts[context].isAssignable ? labels.assignableYes : labels.assignableNo)
         html.raw("</dl>\n")
         if !version.progressReporting.isEmpty {
-            html.element("h3", text: strings["progress"])
+            html.element("h3", text: labels.progress)
             html.raw("<ul class=\"progress\">")
             for capability in version.progressReporting {
                 html.raw("<li>")
-                html.element("strong", text: strings.progressName(capability.kind))
+                html.element("strong", text: labels.progressName(capability.kind))
                 if !capability.details.isEmpty {
                     html.raw(" — <span")
                     html.language(lang)
@@ -98,7 +102,7 @@ extension PageRenderer {
         html.raw("</section>\n")
     }
 
-    private func lists(_ node: ContextNode, _ version: ContextVersion, _ lang: TextLanguage, _ strings: InterfaceStrings,
+    private func lists(_ context: Int, _ version: ContextVersion, _ lang: TextLanguage, _ labels: PageLabels,
                        into html: HTMLBuilder) {
         func list(_ label: String, _ items: [String], _ itemLang: TextLanguage) {
             guard !items.isEmpty else { return }
@@ -109,15 +113,15 @@ extension PageRenderer {
             for item in items { html.element("li", text: item) }
             html.raw("</ul>\n")
         }
-        list(strings["keywords"], version.keywords, lang)
-        list(strings["standards"], node.standardsAlignments, .inherit)
+        list(labels.keywords, version.keywords, lang)
+        list(labels.standards, index.model.contexts[context].standardsAlignments, .inherit)
     }
 
-    private func pager(_ page: PageRef, _ strings: InterfaceStrings, into html: HTMLBuilder) {
+    private func pager(_ page: PageRef, _ labels: PageLabels, into html: HTMLBuilder) {
         let (previous, next) = index.neighbours(of: page)
         guard previous != nil || next != nil else { return }
         html.raw("<nav class=\"pager\" aria-label=\"")
-        html.text(strings["pager"])
+        html.text(labels.pager)
         html.raw("\">")
         func link(_ sibling: Int?, _ start: StaticString, _ label: String) {
             guard let sibling, let version = version(sibling, page.locale) else { return }
@@ -132,8 +136,8 @@ extension PageRenderer {
             html.text(version.title)
             html.raw("</span></a>")
         }
-        link(previous, "<a class=\"prev\" rel=\"prev\" href=\"", strings["previous"])
-        link(next, "<a class=\"next\" rel=\"next\" href=\"", strings["next"])
+        link(previous, "<a class=\"prev\" rel=\"prev\" href=\"", labels.previous)
+        link(next, "<a class=\"next\" rel=\"next\" href=\"", labels.next)
         html.raw("</nav>\n")
     }
 }

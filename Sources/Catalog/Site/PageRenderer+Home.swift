@@ -29,7 +29,7 @@ extension PageRenderer {
             cards(books, on: page, into: html)
         }
         html.raw("</main>\n")
-        let frame = PageFrame(locale: locale, depth: 1, diskPath: index.diskPath(page), title: title,
+        let frame = PageFrame(locale: locale, depth: 1, url: index.url(page), title: title,
                               description: index.app.summary[locale], alternates: alternates(for: page),
                               breadcrumbs: [], usesSearch: true)
         return shell.render(frame, strings: strings, main: html.string)
@@ -51,7 +51,7 @@ extension PageRenderer {
                                 url: index.absoluteURL("search/\(other.rawValue)/index.html"))
         }
         let home = PageFrame.Crumb(text: strings["home"], href: "../../" + SitePaths.href(locale.rawValue) + "/index.html")
-        let frame = PageFrame(locale: locale, depth: 2, diskPath: "search/\(locale.rawValue)/index.html",
+        let frame = PageFrame(locale: locale, depth: 2, url: index.absoluteURL("search/\(locale.rawValue)/index.html"),
                               title: strings["search"], description: nil, alternates: alternates,
                               breadcrumbs: [home, .init(text: strings["search"], href: nil)], usesSearch: true)
         return shell.render(frame, strings: strings, main: html.string)
@@ -78,7 +78,7 @@ extension PageRenderer {
             html.raw("</li>\n")
         }
         html.raw("</ul>\n</main>\n")
-        var frame = PageFrame(locale: locale, depth: 0, diskPath: "index.html", title: appTitle(locale),
+        var frame = PageFrame(locale: locale, depth: 0, url: index.absoluteURL("index.html"), title: appTitle(locale),
                               description: index.app.summary[locale], alternates: [], breadcrumbs: [])
         frame.refresh = target
         return shell.render(frame, strings: strings(locale), main: html.string)

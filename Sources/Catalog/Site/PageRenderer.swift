@@ -7,6 +7,8 @@ struct PageRenderer {
     /// Filter options per locale, for the search forms.
     var filterOptions: [LocaleID: SearchFilterOptions] = [:]
     private let rangeLabels: [LocaleID: RangeLabels]
+    /// The labels of every locale of the app (`labels(_:)`).
+    let pageLabels: [PageLabels]
 
     /// - Parameter labelsEveryRange: format every age and time range of the catalog once,
     ///   up front (for a whole site); a live patch that renders a few pages formats them as
@@ -18,6 +20,7 @@ struct PageRenderer {
             ($0, InterfaceStrings(locale: $0, settings: index.app.site))
         })
         self.strings = strings
+        pageLabels = index.locales.map { PageLabels(strings[$0] ?? InterfaceStrings(locale: $0, settings: index.app.site)) }
         rangeLabels = labelsEveryRange ? strings.mapValues { RangeLabels(contexts: index.model.contexts, strings: $0) } : [:]
     }
 
@@ -46,23 +49,29 @@ struct PageRenderer {
     /// The same page in every locale: the context itself, or its nearest ancestor (or
     /// the home) where it is left out.
     func alternates(for page: PageRef) -> [PageFrame.Alternate] {
-        index.locales.map { locale in
+        let up = SitePaths.rootPrefix(depth: index.depth(page))
+        return index.locales.map { locale in
             let target = index.nearestPage(page.context, in: locale)
-            return PageFrame.Alternate(locale: locale, href: index.link(from: page, to: target),
-                                       url: index.absoluteURL(index.diskPath(target)))
+            return PageFrame.Alternate(locale: locale, href: index.href(target), url: index.url(target), up: up)
         }
     }
 
     func breadcrumbs(for page: PageRef) -> [PageFrame.Crumb] {
-        let home = PageFrame.Crumb(text: strings(page.locale)["home"],
-                                   href: index.link(from: page, to: PageRef(locale: page.locale, context: nil)))
         guard let context = page.context else { return [] }
-        var crumbs = [home]
-        for ancestor in index.ancestors(of: context) {
-            guard let version = version(ancestor, page.locale) else { continue }
-            crumbs.append(.init(text: version.title, href: index.link(from: page, to: PageRef(locale: page.locale, context: ancestor)),
-                                language: language(version, page: page.locale)))
+        let up = SitePaths.rootPrefix(depth: index.depth(page))
+        var crumbs = [PageFrame.Crumb(text: labels(page.locale).home, href: index.href(PageRef(locale: page.locale, context: nil)),
+                                      up: up)]
+        crumbs.reserveCapacity(index.depth(page) + 1)
+        // The ancestors from the parent up, then turned round: outermost first.
+        var ancestor = index.model.contexts[context].parent
+        while let current = ancestor {
+            if let version = version(current, page.locale) {
+                crumbs.append(.init(text: version.title, href: index.href(PageRef(locale: page.locale, context: current)),
+                                    language: language(version, page: page.locale), up: up))
+            }
+            ancestor = index.model.contexts[current].parent
         }
+        crumbs[1...].reverse()
         if let version = version(context, page.locale) {
             crumbs.append(.init(text: version.title, href: nil, language: language(version, page: page.locale)))
         }
@@ -77,12 +86,17 @@ struct PageRenderer {
     }
 
     /// The same line written into a page, escaped (a card's).
-    func writeMetaLine(_ context: Int, _ version: ContextVersion, _ strings: InterfaceStrings, into html: HTMLBuilder) {
-        var first = true
-        metaParts(context, version, strings) { part in
-            if !first { html.raw(" · ") }
-            first = false
-            html.text(part)
+    func writeMetaLine(_ context: Int, _ version: ContextVersion, _ labels: PageLabels, into html: HTMLBuilder) {
+        // The fields read in place: copying the whole node retains every field it holds.
+        let contexts = index.model.contexts
+        html.text(typeName(contexts[context].type, version, labels))
+        if let age = contexts[context].suggestedAge {
+            html.raw(" · ")
+            html.text(ageLabel(age, labels.strings))
+        }
+        if let time = contexts[context].suggestedCompletionTime {
+            html.raw(" · ")
+            html.text(completionTimeLabel(time, labels.strings))
         }
     }
 
@@ -98,9 +112,17 @@ struct PageRenderer {
         type == .custom ? (version.customTypeName ?? strings.typeName(.custom)) : strings.typeName(type)
     }
 
+    /// The same name, the locale's labels looked up once per build.
+    func typeName(_ type: ContextType, _ version: ContextVersion, _ labels: PageLabels) -> String {
+        type == .custom ? (version.customTypeName ?? labels.typeName(.custom)) : labels.typeName(type)
+    }
+
     /// The children of a page as cards: thumbnail, title, type, age, time, summary.
     func cards(_ children: [Int], on page: PageRef, into html: HTMLBuilder) {
-        let strings = strings(page.locale)
+        cards(children, on: page, labels: labels(page.locale), into: html)
+    }
+
+    func cards(_ children: [Int], on page: PageRef, labels: PageLabels, into html: HTMLBuilder) {
         let root = SitePaths.rootPrefix(depth: index.depth(page))
         html.raw("<ul class=\"cards\">\n")
         for child in children {
@@ -115,7 +137,7 @@ struct PageRenderer {
             html.end()
             html.text(version.title)
             html.raw("</a></h3><p class=\"card-meta\">")
-            writeMetaLine(child, version, strings, into: html)
+            writeMetaLine(child, version, labels, into: html)
             html.raw("</p>")
             if let summary = version.summary {
                 html.raw("<p class=\"card-summary\"")

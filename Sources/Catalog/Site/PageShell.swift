@@ -1,10 +1,14 @@
 /// Everything around a page's main content: the head, the header with the site's
 /// name and the language switcher, the breadcrumbs and the footer.
 struct PageFrame {
+    /// A link's `href` is written as `up` followed by `href`: a page's links are the way up
+    /// to the site root and the target's path from there (`SiteIndex.href(_:)`), both
+    /// strings made once per build, so no string is made for a link of every page.
     struct Crumb {
         var text: String
         var href: String?
         var language: TextLanguage = .inherit
+        var up = ""
     }
 
     struct Alternate {
@@ -12,11 +16,13 @@ struct PageFrame {
         var href: String
         /// Absolute URL of the alternate page, for `<link rel="alternate">`.
         var url: String
+        var up = ""
     }
 
     var locale: LocaleID
     var depth: Int
-    var diskPath: String
+    /// The page's absolute URL, for `<link rel="canonical">`.
+    var url: String
     var title: String
     var description: String?
     var alternates: [Alternate]
@@ -40,47 +46,57 @@ struct PageShell {
     }
 
     /// The page with its main content written in place by `main`, into `html`;
-    /// `structuredData` writes the page's JSON-LD elements (`jsonLD`) at the end of the head.
+    /// `structuredData` writes the page's JSON-LD elements at the end of the head.
     func render(_ frame: PageFrame, strings: InterfaceStrings, into html: HTMLBuilder,
                 structuredData: (HTMLBuilder) -> Void = { _ in }, main: (HTMLBuilder) -> Void) {
-        let root = SitePaths.rootPrefix(depth: frame.depth)
+        let siteTitle = siteTitle(frame.locale)
+        writeHead(frame, siteTitle: siteTitle, into: html)
+        structuredData(html)
+        writeTop(frame, siteTitle: siteTitle, strings: strings, into: html)
+        main(html)
+        writeFooter(siteTitle: siteTitle, strings: strings, into: html)
+    }
+
+    /// The same page written in three pieces, for a caller that writes what goes between
+    /// them itself (a context page, for every page of the site): the document and its
+    /// head up to where the JSON-LD goes,
+    func writeHead(_ frame: PageFrame, siteTitle: String, into html: HTMLBuilder) {
         html.raw("<!DOCTYPE html>\n<html lang=\"")
         html.text(frame.locale.rawValue)
         html.raw(frame.locale.isRightToLeft ? "\" dir=\"rtl\">\n" : "\" dir=\"ltr\">\n")
-        head(frame, root: root, strings: strings, structuredData: structuredData, into: html)
+        head(frame, root: SitePaths.rootPrefix(depth: frame.depth), siteTitle: siteTitle, into: html)
+    }
+
+    /// then the end of the head and the top of the body, up to the main content,
+    func writeTop(_ frame: PageFrame, siteTitle: String, strings: InterfaceStrings, into html: HTMLBuilder) {
+        html.raw("</head>\n")
         html.raw("<body>\n<a class=\"skip-link\" href=\"#main\">")
         html.text(strings["skipToContent"])
         html.raw("</a>\n")
-        header(frame, root: root, strings: strings, into: html)
+        header(frame, root: SitePaths.rootPrefix(depth: frame.depth), siteTitle: siteTitle, strings: strings, into: html)
         breadcrumbs(frame.breadcrumbs, strings: strings, into: html)
-        main(html)
+    }
+
+    /// and the footer after it.
+    func writeFooter(siteTitle: String, strings: InterfaceStrings, into html: HTMLBuilder) {
         html.raw("<footer class=\"site-footer\"><p>")
-        html.text(siteTitle(frame.locale))
+        html.text(siteTitle)
         html.raw(" · ")
         html.text(strings["madeWith"])
         html.raw("</p></footer>\n</body>\n</html>\n")
     }
 
-    /// A JSON-LD element whose object `write` writes.
-    static func jsonLD(into html: HTMLBuilder, _ write: (ByteBuffer) -> Void) {
-        html.raw("<script type=\"application/ld+json\">")
-        write(html)
-        html.raw("</script>\n")
-    }
-
     func siteTitle(_ locale: LocaleID) -> String {
-        let app = index.app
+        let app = index.model.app
         // The locale's own words first: the app's translated name beats the site title
         // in another language.
         return app.site.title[locale] ?? app.title[locale] ?? app.site.title[app.defaultLocale]
             ?? app.title[app.defaultLocale] ?? app.bundleIdentifier
     }
 
-    private func head(_ frame: PageFrame, root: String, strings: InterfaceStrings, structuredData: (HTMLBuilder) -> Void,
-                      into html: HTMLBuilder) {
+    private func head(_ frame: PageFrame, root: String, siteTitle: String, into html: HTMLBuilder) {
         html.raw("<head>\n<meta charset=\"utf-8\">\n")
         html.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
-        let siteTitle = siteTitle(frame.locale)
         html.text(frame.title)
         if frame.title != siteTitle {
             html.raw(" – ")
@@ -99,7 +115,7 @@ struct PageShell {
         }
         // An empty icon keeps browsers from asking the server for /favicon.ico.
         html.raw("<link rel=\"icon\" href=\"data:,\">\n<link rel=\"canonical\" href=\"")
-        html.text(index.absoluteURL(frame.diskPath))
+        html.text(frame.url)
         html.raw("\">\n")
         for alternate in frame.alternates {
             html.raw("<link rel=\"alternate\" hreflang=\"")
@@ -120,11 +136,9 @@ struct PageShell {
             html.text(SiteAssets.scriptPath)
             html.raw("\" defer></script>\n")
         }
-        structuredData(html)
-        html.raw("</head>\n")
     }
 
-    private func header(_ frame: PageFrame, root: String, strings: InterfaceStrings, into html: HTMLBuilder) {
+    private func header(_ frame: PageFrame, root: String, siteTitle: String, strings: InterfaceStrings, into html: HTMLBuilder) {
         html.raw("<header class=\"site-header\">\n<a class=\"brand\" href=\"")
         html.text(root)
         html.text(SitePaths.href(frame.locale.rawValue))
@@ -135,7 +149,7 @@ struct PageShell {
             html.text(logo)
             html.raw("\" alt width=\"40\" height=\"40\">")
         }
-        html.element("span", text: siteTitle(frame.locale))
+        html.element("span", text: siteTitle)
         html.raw("</a>\n")
         languages(frame, strings: strings, into: html)
         html.raw("</header>\n")
@@ -148,6 +162,7 @@ struct PageShell {
         html.raw("\"><ul>")
         for alternate in frame.alternates {
             html.raw("<li><a href=\"")
+            html.text(alternate.up)
             html.text(alternate.href)
             html.raw("\" hreflang=\"")
             html.text(alternate.locale.rawValue)
@@ -169,6 +184,7 @@ struct PageShell {
             html.raw("<li>")
             if let href = crumb.href {
                 html.raw("<a href=\"")
+                html.text(crumb.up)
                 html.text(href)
                 html.raw("\"")
                 html.language(crumb.language)

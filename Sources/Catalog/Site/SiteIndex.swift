@@ -18,6 +18,11 @@ struct SiteIndex: Sendable {
     let localeNames: [LocaleID: String]
     /// The default locale's name in each locale, for "shown in English".
     let defaultLocaleNames: [LocaleID: String]
+    /// Per locale of the app: which contexts it shows and where their pages are, made once
+    /// so that a page looks its links up instead of building them.
+    private let localePages: [LocalePages]
+    /// Per context: how many directories its page is below the site root.
+    private let depths: [Int]
 
     static let appIndex = -1
 
@@ -40,6 +45,12 @@ struct SiteIndex: Sendable {
         defaultLocaleNames = Dictionary(uniqueKeysWithValues: model.app.locales.map {
             ($0, Formatting.localeName(model.app.defaultLocale, in: $0))
         })
+        depths = model.contexts.map { 1 + $0.depth }
+        let directories = directories, hrefs = directoryHrefs, baseURL = Self.baseURL(model.app.site.baseURL)
+        localePages = model.app.locales.map { locale in
+            LocalePages(locale: locale, contexts: model.contexts, directories: directories, directoryHrefs: hrefs,
+                        baseURL: baseURL)
+        }
     }
 
     var app: AppContext { model.app }
@@ -47,43 +58,52 @@ struct SiteIndex: Sendable {
     var defaultLocale: LocaleID { model.app.defaultLocale }
 
     func isPresent(_ context: Int, in locale: LocaleID) -> Bool {
-        model.contexts[context].versions[locale] != nil
+        if let pages = pages(locale) { return pages.present[context] }
+        return model.contexts[context].versions[locale] != nil
     }
 
     /// The page's file, relative to the site root.
     func diskPath(_ page: PageRef) -> String {
-        guard let context = page.context else { return "\(page.locale.rawValue)/index.html" }
-        return "\(page.locale.rawValue)/\(directories[context])/index.html"
+        if let pages = pages(page.locale) { return page.context.map { pages.diskPaths[$0] } ?? pages.home.diskPath }
+        return LocalePages.diskPath(page.locale, directory: page.context.map { directories[$0] })
+    }
+
+    /// The page's absolute URL: `absoluteURL(diskPath(page))`.
+    func url(_ page: PageRef) -> String {
+        if let pages = pages(page.locale) { return page.context.map { pages.urls[$0] } ?? pages.home.url }
+        return absoluteURL(diskPath(page))
     }
 
     /// How many directories a page is below the site root.
     func depth(_ page: PageRef) -> Int {
         guard let context = page.context else { return 1 }
-        return 1 + model.contexts[context].depth
+        return depths[context]
+    }
+
+    /// The locale's table when it is one of the app's (a handful: a scan beats hashing).
+    private func pages(_ locale: LocaleID) -> LocalePages? {
+        for pages in localePages where pages.locale == locale { return pages }
+        return nil
     }
 
     /// A link from `from` to `to`, relative, ending in `index.html` so that it also
     /// works from the file system, where directories do not open their index.
     func link(from: PageRef, to: PageRef) -> String {
-        var out = ""
-        linkParts(from: from, to: to) { out += $0 }
-        return out
+        SitePaths.rootPrefix(depth: depth(from)) + href(to)
     }
 
-    /// The same link written into a page, escaped (a page's cards and pager).
+    /// The same link written into a page (a page's cards and pager). An href holds only
+    /// unreserved bytes, `/` and `%` escapes, which HTML leaves as they are.
     func writeLink(from: PageRef, to: PageRef, into html: HTMLBuilder) {
-        linkParts(from: from, to: to) { html.text($0) }
+        html.raw(string: SitePaths.rootPrefix(depth: depth(from)))
+        html.raw(string: href(to))
     }
 
-    private func linkParts(from: PageRef, to: PageRef, _ part: (String) -> Void) {
-        part(SitePaths.rootPrefix(depth: depth(from)))
-        part(SitePaths.href(to.locale.rawValue))
-        part("/")
-        if let context = to.context {
-            part(directoryHrefs[context])
-            part("/")
-        }
-        part("index.html")
+    /// The page as written in a link from the site root: `en-us/book/index.html` (a link
+    /// from a page is `SitePaths.rootPrefix` of its depth, then this).
+    func href(_ page: PageRef) -> String {
+        if let pages = pages(page.locale) { return page.context.map { pages.hrefs[$0] } ?? pages.home.href }
+        return LocalePages.href(page.locale, directoryHref: page.context.map { directoryHrefs[$0] })
     }
 
     /// The page that stands for `context` in `locale`: itself when present, else its
@@ -128,13 +148,62 @@ struct SiteIndex: Sendable {
     /// The absolute URL of a file of the site (`site.baseURL` + its path); a page's URL
     /// is its directory's, without `index.html`.
     func absoluteURL(_ diskPath: String) -> String {
-        var base = model.app.site.baseURL
-        if !base.hasSuffix("/") { base += "/" }
+        Self.absoluteURL(diskPath, baseURL: Self.baseURL(model.app.site.baseURL))
+    }
+
+    /// `site.baseURL` ending in `/`.
+    static func baseURL(_ base: String) -> String { base.hasSuffix("/") ? base : base + "/" }
+
+    static func absoluteURL(_ diskPath: String, baseURL: String) -> String {
         let path = diskPath.hasSuffix("index.html") ? String(diskPath.dropLast("index.html".count)) : diskPath
-        return base + SitePaths.href(path)
+        return baseURL + SitePaths.href(path)
     }
 
     func thumbnailPath(_ context: Int) -> String? {
         thumbnails.byContext[context].map { "thumbnails/\($0.thumbnailId)" }
+    }
+}
+
+/// One locale's pages: which contexts it shows and, per context, its page's file, its
+/// path as written in links from the site root and its absolute URL. Built once per
+/// index; what it holds depends only on identifiers and on which locales a context is
+/// in, which a model that replaces the index's keeps (`SiteIndex.model`).
+final class LocalePages: Sendable {
+    struct Page: Sendable {
+        var diskPath: String
+        var href: String
+        var url: String
+    }
+
+    let locale: LocaleID
+    let present: [Bool]
+    let diskPaths: [String]
+    let hrefs: [String]
+    let urls: [String]
+    /// The locale's home.
+    let home: Page
+
+    init(locale: LocaleID, contexts: [ContextNode], directories: [String], directoryHrefs: [String], baseURL: String) {
+        self.locale = locale
+        present = contexts.map { $0.versions[locale] != nil }
+        diskPaths = directories.map { Self.diskPath(locale, directory: $0) }
+        let start = SitePaths.href(locale.rawValue) + "/"
+        hrefs = directoryHrefs.map { start + $0 + "/index.html" }
+        urls = diskPaths.map { SiteIndex.absoluteURL($0, baseURL: baseURL) }
+        let homePath = Self.diskPath(locale, directory: nil)
+        home = Page(diskPath: homePath, href: Self.href(locale, directoryHref: nil),
+                    url: SiteIndex.absoluteURL(homePath, baseURL: baseURL))
+    }
+
+    /// `LOCALE/DIRECTORY/index.html`, or the locale's home without a directory.
+    static func diskPath(_ locale: LocaleID, directory: String?) -> String {
+        guard let directory else { return locale.rawValue + "/index.html" }
+        return locale.rawValue + "/" + directory + "/index.html"
+    }
+
+    static func href(_ locale: LocaleID, directoryHref: String?) -> String {
+        let start = SitePaths.href(locale.rawValue) + "/"
+        guard let directoryHref else { return start + "index.html" }
+        return start + directoryHref + "/index.html"
     }
 }

@@ -124,34 +124,38 @@ public struct SiteStage: Sendable {
         return parsed.document
     }
 
-    /// The page's bytes, handed to the sink without a copy.
+    /// The page's bytes, handed to the sink without a copy. The shell is written in pieces
+    /// rather than around closures: a closure would hold a copy of the renderer (and of
+    /// the node and version), retaining every field of each, for every page.
     private func contextPage(_ page: PageRef, renderer: PageRenderer, bodyCapacity: Int, body: (HTMLBuilder) -> Void) -> Data {
         guard let context = page.context, let version = renderer.version(context, page.locale) else { return Data() }
-        let index = renderer.index
-        let node = index.model.contexts[context]
-        let strings = renderer.strings(page.locale)
-        let url = index.absoluteURL(index.diskPath(page))
-        let frame = PageFrame(locale: page.locale, depth: index.depth(page), diskPath: index.diskPath(page),
+        let labels = renderer.labels(page.locale)
+        let url = renderer.index.url(page)
+        let frame = PageFrame(locale: page.locale, depth: renderer.index.depth(page), url: url,
                               title: version.title, description: version.summary, alternates: renderer.alternates(for: page),
                               breadcrumbs: renderer.breadcrumbs(for: page))
         let html = HTMLBuilder(capacity: bodyCapacity + 12288)
-        renderer.shell.render(frame, strings: strings, into: html, structuredData: { html in
-            PageShell.jsonLD(into: html) { json in
-                StructuredData.learningResource(node, version, textLocale: version.isFallback ? index.defaultLocale : page.locale,
-                                                typeName: renderer.typeName(node.type, version, strings), url: url, into: json)
-            }
-        }, main: { html in
-            renderer.contextPage(page, into: html, body: body)
-        })
+        let siteTitle = renderer.shell.siteTitle(page.locale)
+        renderer.shell.writeHead(frame, siteTitle: siteTitle, into: html)
+        html.raw("<script type=\"application/ld+json\">")
+        StructuredData.learningResource(renderer.index.model.contexts[context], version,
+                                        textLocale: version.isFallback ? renderer.index.defaultLocale : page.locale,
+                                        typeName: renderer.typeName(renderer.index.model.contexts[context].type, version, labels),
+                                        url: url, into: html)
+        html.raw("</script>\n")
+        renderer.shell.writeTop(frame, siteTitle: siteTitle, strings: labels.strings, into: html)
+        renderer.contextPage(page, into: html, body: body)
+        renderer.shell.writeFooter(siteTitle: siteTitle, strings: labels.strings, into: html)
         return html.takeData()
     }
 
     func sitemapEntry(_ page: PageRef, renderer: PageRenderer) -> Sitemap.Entry {
-        let index = renderer.index
-        let alternates = index.locales.compactMap { locale -> (locale: LocaleID, url: String)? in
-            guard page.context.map({ index.isPresent($0, in: locale) }) ?? true else { return nil }
-            return (locale, index.absoluteURL(index.diskPath(PageRef(locale: locale, context: page.context))))
+        // The index read in place: a copy of it retains every field of the model.
+        var alternates: [(locale: LocaleID, url: String)] = []
+        alternates.reserveCapacity(renderer.index.locales.count)
+        for locale in renderer.index.locales where page.context.map({ renderer.index.isPresent($0, in: locale) }) ?? true {
+            alternates.append((locale, renderer.index.url(PageRef(locale: locale, context: page.context))))
         }
-        return Sitemap.Entry(url: index.absoluteURL(index.diskPath(page)), alternates: alternates)
+        return Sitemap.Entry(url: renderer.index.url(page), alternates: alternates)
     }
 }

@@ -5,32 +5,64 @@ import Foundation
 enum StructuredData {
     /// `textLocale` is the language the text is in: the default locale for a fallback.
     /// Written straight into the page's bytes, as `JSON.object(…).serialized()` would
-    /// write it: this runs for every page, and `JSON` boxes every value it holds.
+    /// write it: this runs for every page, and `JSON` boxes every value it holds. The keys
+    /// and the fixed values need no escaping and are written as they are; only the
+    /// context's values go through `JSON.escape`.
     static func learningResource(_ node: ContextNode, _ version: ContextVersion, textLocale: LocaleID,
                                  typeName: String, url: String, into out: ByteBuffer) {
-        var json = JSONObjectWriter(into: out)
-        json.field("@context", "https://schema.org")
-        json.field("@type", "LearningResource")
-        json.field("name", version.title)
-        json.field("url", url)
-        json.field("inLanguage", textLocale.rawValue)
-        json.field("learningResourceType", typeName)
-        if let summary = version.summary { json.field("description", summary) }
-        if let age = node.suggestedAge { json.field("typicalAgeRange", Formatting.typicalAgeRange(age)) }
+        out.raw("{\"@context\":\"https://schema.org\",\"@type\":\"LearningResource\",\"name\":")
+        JSON.escape(version.title, into: out)
+        field(",\"url\":", url, into: out)
+        field(",\"inLanguage\":", textLocale.rawValue, into: out)
+        field(",\"learningResourceType\":", typeName, into: out)
+        if let summary = version.summary { field(",\"description\":", summary, into: out) }
+        // Digits and letters only: `Formatting.typicalAgeRange` and `isoDuration`'s text,
+        // written without a string in between.
+        if let age = node.suggestedAge {
+            out.raw(",\"typicalAgeRange\":\"")
+            out.decimal(Int(age.lower))
+            out.byte(UInt8(ascii: "-"))
+            if !age.isUpperUnbounded { out.decimal(Int(age.upper)) }
+            out.byte(UInt8(ascii: "\""))
+        }
         if let time = node.suggestedCompletionTime {
             // A range has no single duration: the longer bound is what a teacher plans for.
             let minutes = time.isUpperUnbounded ? time.lower : time.upper
-            json.field("timeRequired", Formatting.isoDuration(minutes: minutes))
+            out.raw(",\"timeRequired\":\"")
+            isoDuration(minutes: minutes, into: out)
+            out.byte(UInt8(ascii: "\""))
         }
-        if !version.keywords.isEmpty { json.field("keywords", version.keywords.joined(separator: ", ")) }
+        if !version.keywords.isEmpty { field(",\"keywords\":", version.keywords.joined(separator: ", "), into: out) }
         if !node.standardsAlignments.isEmpty {
-            json.array("educationalAlignment", node.standardsAlignments) { standard, item in
-                item.field("@type", "AlignmentObject")
-                item.field("alignmentType", "educationalStandard")
-                item.field("targetName", standard)
+            out.raw(",\"educationalAlignment\":[")
+            for (index, standard) in node.standardsAlignments.enumerated() {
+                if index > 0 { out.byte(UInt8(ascii: ",")) }
+                field("{\"@type\":\"AlignmentObject\",\"alignmentType\":\"educationalStandard\",\"targetName\":", standard,
+                      into: out)
+                out.byte(UInt8(ascii: "}"))
             }
+            out.byte(UInt8(ascii: "]"))
         }
-        json.close()
+        out.byte(UInt8(ascii: "}"))
+    }
+
+    /// `Formatting.isoDuration(minutes:)` written into `out`.
+    private static func isoDuration(minutes: Int64, into out: ByteBuffer) {
+        let hours = minutes / 60, rest = minutes % 60
+        out.raw("PT")
+        if hours != 0 {
+            out.decimal(Int(hours))
+            out.byte(UInt8(ascii: "H"))
+            if rest == 0 { return }
+        }
+        out.decimal(Int(rest))
+        out.byte(UInt8(ascii: "M"))
+    }
+
+    /// A key (with what comes before it), already JSON, then the value escaped.
+    private static func field(_ key: StaticString, _ value: String, into out: ByteBuffer) {
+        out.raw(key)
+        JSON.escape(value, into: out)
     }
 }
 

@@ -1,0 +1,65 @@
+/// The interface strings a context page shows, looked up once per locale rather than once
+/// per page: each lookup of `InterfaceStrings` hashes its key (and a type's, topic's or
+/// progress kind's name builds its key first).
+final class PageLabels: Sendable {
+    let strings: InterfaceStrings
+    let home: String
+    let details: String
+    let type: String
+    let topic: String
+    let suggestedAge: String
+    let completionTime: String
+    let assignable: String
+    let assignableYes: String
+    let assignableNo: String
+    let progress: String
+    let keywords: String
+    let standards: String
+    let contents: String
+    let pager: String
+    let previous: String
+    let next: String
+    let openInApp: String
+    private let typeNames: [ContextType: String]
+    private let topicNames: [Topic: String]
+    private let progressNames: [ProgressKind: String]
+
+    init(_ strings: InterfaceStrings) {
+        self.strings = strings
+        home = strings["home"]
+        details = strings["details"]
+        type = strings["type"]
+        topic = strings["topic"]
+        suggestedAge = strings["suggestedAge"]
+        completionTime = strings["completionTime"]
+        assignable = strings["assignable"]
+        assignableYes = strings["assignableYes"]
+        assignableNo = strings["assignableNo"]
+        progress = strings["progress"]
+        keywords = strings["keywords"]
+        standards = strings["standards"]
+        contents = strings["contents"]
+        pager = strings["pager"]
+        previous = strings["previous"]
+        next = strings["next"]
+        openInApp = strings["openInApp"]
+        typeNames = Dictionary(uniqueKeysWithValues: ContextType.allCases.map { ($0, strings.typeName($0)) })
+        topicNames = Dictionary(uniqueKeysWithValues: Topic.allCases.map { ($0, strings.topicName($0)) })
+        progressNames = Dictionary(uniqueKeysWithValues: ProgressKind.allCases.map { ($0, strings.progressName($0)) })
+    }
+
+    var locale: LocaleID { strings.locale }
+
+    /// `InterfaceStrings.typeName(_:)`, `topicName(_:)` and `progressName(_:)`.
+    func typeName(_ type: ContextType) -> String { typeNames[type] ?? strings.typeName(type) }
+    func topicName(_ topic: Topic) -> String { topicNames[topic] ?? strings.topicName(topic) }
+    func progressName(_ kind: ProgressKind) -> String { progressNames[kind] ?? strings.progressName(kind) }
+}
+
+extension PageRenderer {
+    /// The labels of `locale`'s pages: the app's locales have theirs made up front.
+    func labels(_ locale: LocaleID) -> PageLabels {
+        for labels in pageLabels where labels.locale == locale { return labels }
+        return PageLabels(strings(locale))
+    }
+}
