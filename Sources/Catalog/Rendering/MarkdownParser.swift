@@ -19,17 +19,15 @@ public enum MarkdownParser {
     }()
 
     public static func parse(_ text: String) -> MarkdownNode {
-        var none: ReportableCollector?
-        return withDocument(text) { convert($0, extensionTypes, &none) } ?? MarkdownNode(kind: .document)
+        withDocument(text) { convert($0, extensionTypes) } ?? MarkdownNode(kind: .document)
     }
 
-    /// `parse`, and from the same parse what a body check reports on (what
-    /// `MarkdownScanner.reportables` finds), collected while converting: `build` checks
-    /// each body where the site renders it.
+    /// `parse`, and from the same parse what a body check reports on
+    /// (`MarkdownScanner.reportables`): `build` checks each body where the site renders it.
     static func parseWithReportables(_ text: String) -> (document: MarkdownNode, reportables: [ReportableNode]) {
-        var found: ReportableCollector? = MarkdownScanner.mayHoldReportables(text) ? ReportableCollector() : nil
-        let document = withDocument(text) { convert($0, extensionTypes, &found) } ?? MarkdownNode(kind: .document)
-        return (document, found?.items ?? [])
+        let scans = MarkdownScanner.mayHoldReportables(text)
+        return withDocument(text) { root in (convert(root, extensionTypes), scans ? MarkdownScanner.reportables(in: root) : []) }
+            ?? (MarkdownNode(kind: .document), [])
     }
 
     /// cmark-gfm keeps its table of special inline characters in a global: finishing a
@@ -96,36 +94,19 @@ public enum MarkdownParser {
         BlockStart(line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node)))
     }
 
-    /// Each node with its children converted into an array of their exact size; `found`,
-    /// when there is one, collects the reportable nodes on the way (parents first, as
-    /// `MarkdownScanner` walks).
-    private static func convert(_ node: OpaquePointer, _ types: ExtensionTypes,
-                                _ found: inout ReportableCollector?) -> MarkdownNode {
+    /// Each node with its children converted in place into an array of their exact size.
+    private static func convert(_ node: OpaquePointer, _ types: ExtensionTypes) -> MarkdownNode {
         let type = cmark_node_get_type(node)
-        var converted = MarkdownNode(kind: kind(of: node, type, types),
-                                     literal: hasLiteral(type) ? string(cmark_node_get_literal(node)) : "",
-                                     line: Int(cmark_node_get_start_line(node)),
-                                     byteColumn: Int(cmark_node_get_start_column(node)))
-        guard found != nil else {
-            converted.children = children(of: node, types, &found)
-            return converted
-        }
-        let outside = found!.enter(converted, type, isTextBlock: isTextBlock(type, types))
-        converted.children = children(of: node, types, &found)
-        found!.leave(to: outside)
-        return converted
-    }
-
-    /// Paragraphs, headings and table cells (see `MarkdownScanner`).
-    private static func isTextBlock(_ type: cmark_node_type, _ types: ExtensionTypes) -> Bool {
-        type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || type == types.tableCell
+        return MarkdownNode(kind: kind(of: node, type, types),
+                            literal: hasLiteral(type) ? string(cmark_node_get_literal(node)) : "",
+                            children: children(of: node, types), line: Int(cmark_node_get_start_line(node)),
+                            byteColumn: Int(cmark_node_get_start_column(node)))
     }
 
     /// Counted first: appending one by one grew (copied and freed) most arrays twice.
     /// (Not `Array(unsafeUninitializedCapacity:)`: it looks up the array's generic type
     /// at run time for every call, which cost more than the growing.)
-    private static func children(of node: OpaquePointer, _ types: ExtensionTypes,
-                                 _ found: inout ReportableCollector?) -> [MarkdownNode] {
+    private static func children(of node: OpaquePointer, _ types: ExtensionTypes) -> [MarkdownNode] {
         guard let first = cmark_node_first_child(node) else { return [] }
         var count = 1
         var next = cmark_node_next(first)
@@ -137,7 +118,7 @@ public enum MarkdownParser {
         children.reserveCapacity(count)
         var child: OpaquePointer? = first
         while let current = child {
-            children.append(convert(current, types, &found))
+            children.append(convert(current, types))
             child = cmark_node_next(current)
         }
         return children

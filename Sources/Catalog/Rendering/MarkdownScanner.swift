@@ -68,39 +68,3 @@ enum MarkdownScanner {
         return strcmp(name, "table_cell") == 0
     }
 }
-
-/// `MarkdownScanner.reportables(in:)` on a document that is being converted node by node
-/// (`MarkdownParser.parseWithReportables`): the same nodes, blocks and quotes, without a
-/// second walk of cmark's tree.
-struct ReportableCollector {
-    private(set) var items: [ReportableNode] = []
-    private var block: BlockStart?
-    private var quoteDepth = 0
-
-    /// Where the walk was outside a node, to go back to after its children.
-    struct Outside {
-        fileprivate var block: BlockStart?
-        fileprivate var quoteDepth: Int
-    }
-
-    /// Enters `node` (converted without its children yet), before its children.
-    mutating func enter(_ node: MarkdownNode, _ type: cmark_node_type, isTextBlock: Bool) -> Outside {
-        let outside = Outside(block: block, quoteDepth: quoteDepth)
-        if type == CMARK_NODE_BLOCK_QUOTE {
-            quoteDepth += 1
-        } else if isTextBlock {
-            block = BlockStart(line: node.line, byteColumn: node.byteColumn)
-        } else if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE || type == CMARK_NODE_HTML_BLOCK
-                    || type == CMARK_NODE_HTML_INLINE {
-            items.append(ReportableNode(node: node, block: block, quoted: quoteDepth > 0))
-        }
-        return outside
-    }
-
-    /// Leaves a node, after its children.
-    mutating func leave(to outside: Outside) {
-        block = outside.block
-        quoteDepth = outside.quoteDepth
-    }
-}
-

@@ -45,20 +45,6 @@ import Testing
         #expect(found.value > 1500, "only \(found.value) of 3000 documents had anything to report")
     }
 
-    /// `build` collects the reportable nodes while converting the document it renders:
-    /// the same as the scanner's walk of a full parse.
-    @Test func conversionCollectsWhatTheScannerFinds() async {
-        await propertyCheck(count: 3000, input: Gen.int(in: 0...Int.max)) { seed in
-            let text = Self.document(seed: seed)
-            let scanned = Self.described(MarkdownScanner.reportables(text, linksOnly: false))
-            #expect(Self.described(MarkdownParser.parseWithReportables(text).reportables) == scanned, "\(text.debugDescription)")
-        }
-        let nested = "> | a | [x](y.md) |\n> |---|---|\n> | ![i](j.png) <b> | c |\n\n[![k](l.png)](m.md)\n\n<div>\n"
-        #expect(Self.described(MarkdownParser.parseWithReportables(nested).reportables)
-                == Self.described(MarkdownScanner.reportables(nested, linksOnly: false)))
-        #expect(MarkdownParser.parseWithReportables(nested).reportables.count == 6)
-    }
-
     /// Rendering parses everything, also right after a links-only parse on the same thread.
     @Test func renderingStillParsesEveryInline() {
         _ = MarkdownScanner.reportables("[a](b.md)\n\n*plain* text")
