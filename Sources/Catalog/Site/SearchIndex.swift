@@ -44,7 +44,8 @@ struct SearchIndexBuilder {
         for start in stride(from: 0, to: documents.count, by: Self.chunkSize) {
             files.append(chunkFile(start / Self.chunkSize, documents[start..<min(start + Self.chunkSize, documents.count)]))
         }
-        for name in Self.facetNames { files.append(facetFile(name, documents)) }
+        let facets = SearchFacetLists(documents)
+        for name in Self.facetNames { files.append(facetFile(name, facets)) }
         files.append(manifest)
         return files
     }
@@ -52,16 +53,36 @@ struct SearchIndexBuilder {
     /// The listing of documents `number * chunkSize` and on (a long-lived build prints
     /// again only the chunk of a document whose listing changed).
     func chunkFile(_ number: Int, _ documents: ArraySlice<SearchDocument>) -> (path: String, text: String) {
-        let chunk = documents.map { document in
-            JSON.strings([document.title, document.path, document.summary, document.thumbnail, document.meta, document.lang])
-        }
         let path = "search/\(locale.rawValue)/d-\(number).js"
-        return (path, wrap(path, JSON.array(chunk).serialized()))
+        return (path, wrap(path, capacity: documents.count * 256) { out in
+            // `JSON.array` of `JSON.strings`, compact, written without making the values.
+            out.append(UInt8(ascii: "["))
+            for index in documents.indices {
+                if index > documents.startIndex { out.append(UInt8(ascii: ",")) }
+                let document = documents[index]
+                func field(_ text: String, after lead: Unicode.Scalar) {
+                    out.append(UInt8(ascii: lead))
+                    JSON.escape(text, into: &out)
+                }
+                field(document.title, after: "[")
+                field(document.path, after: ",")
+                field(document.summary, after: ",")
+                field(document.thumbnail, after: ",")
+                field(document.meta, after: ",")
+                field(document.lang, after: ",")
+                out.append(UInt8(ascii: "]"))
+            }
+            out.append(UInt8(ascii: "]"))
+        })
     }
 
     func facetFile(_ name: String, _ documents: [SearchDocument]) -> (path: String, text: String) {
+        facetFile(name, SearchFacetLists(documents, names: [name]))
+    }
+
+    func facetFile(_ name: String, _ lists: SearchFacetLists) -> (path: String, text: String) {
         let path = "search/\(locale.rawValue)/f-\(name).js"
-        return (path, wrap(path, facet(name, documents)))
+        return (path, wrap(path, lists.json(name)))
     }
 
     /// The term shards and, last, the manifest: the files that depend on the postings
@@ -105,6 +126,18 @@ struct SearchIndexBuilder {
         out += json
         out += ");\n"
         return out
+    }
+
+    /// `wrap` for JSON that `write` appends to the file's bytes.
+    private func wrap(_ key: String, capacity: Int, _ write: (inout [UInt8]) -> Void) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(capacity)
+        out.append(contentsOf: "catalogSearch.load(".utf8)
+        JSON.escape(key, into: &out)
+        out.append(UInt8(ascii: ","))
+        write(&out)
+        out.append(contentsOf: ");\n".utf8)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Term → (documents where it is in the title or keywords, documents where it is
@@ -180,25 +213,35 @@ struct SearchIndexBuilder {
     /// catalog has millions of postings, too many to build `JSON` values (or a `String`
     /// per number) for.
     static func serialize<Source: SearchShardSource>(_ terms: [Source.Term], _ source: Source) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(terms.count * 24)
-        out.append(UInt8(ascii: "{"))
-        for (index, term) in terms.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            // Terms are letters and digits only (SearchTokenizer), so they need no escaping.
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: source.text(term).utf8)
-            out.append(UInt8(ascii: "\""))
+        // Written into memory reserved for the longest text the lists can make: a
+        // growing array checked its capacity for every byte.
+        // A number and its comma: a 32-bit difference has at most 11 characters, a 64-bit one 20.
+        let perID = MemoryLayout<Source.IDs.Element>.size <= 4 ? 12 : 21
+        let capacity = terms.reduce(2) { size, term in
             let lists = source.lists(term)
-            out.append(UInt8(ascii: ":"))
-            out.append(UInt8(ascii: "["))
-            appendDeltas(lists.strong, to: &out)
-            out.append(UInt8(ascii: ","))
-            appendDeltas(lists.weak, to: &out)
-            out.append(UInt8(ascii: "]"))
+            return size + source.text(term).utf8.count + 11 + perID * (lists.strong.count + lists.weak.count)
         }
-        out.append(UInt8(ascii: "}"))
-        return String(decoding: out, as: UTF8.self)
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var out = SearchByteWriter(buffer.baseAddress!)
+            out.append(UInt8(ascii: "{"))
+            for (index, term) in terms.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                // Terms are letters and digits only (SearchTokenizer), so they need no escaping.
+                out.append(UInt8(ascii: "\""))
+                var text = source.text(term)
+                text.withUTF8 { out.append($0) }
+                out.append(UInt8(ascii: "\""))
+                let lists = source.lists(term)
+                out.append(UInt8(ascii: ":"))
+                out.append(UInt8(ascii: "["))
+                appendDeltas(lists.strong, to: &out)
+                out.append(UInt8(ascii: ","))
+                appendDeltas(lists.weak, to: &out)
+                out.append(UInt8(ascii: "]"))
+            }
+            out.append(UInt8(ascii: "}"))
+            return out.count
+        }
     }
 
     static func appendDeltas(_ ids: [Int], to out: inout String) {
@@ -208,7 +251,7 @@ struct SearchIndexBuilder {
     }
 
     /// `[first,second-first,…]`.
-    static func appendDeltas(_ ids: some Collection<some BinaryInteger>, to out: inout [UInt8]) {
+    static func appendDeltas(_ ids: some Collection<some BinaryInteger>, to out: inout some SearchByteSink) {
         out.append(UInt8(ascii: "["))
         var previous = 0
         for (index, id) in ids.enumerated() {
@@ -220,33 +263,14 @@ struct SearchIndexBuilder {
     }
 
     /// `String(value)`'s digits, without making the `String`.
-    private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        guard value >= 0 else { out.append(contentsOf: String(value).utf8); return }
+    private static func appendDecimal(_ value: Int, to out: inout some SearchByteSink) {
+        guard value >= 0 else { for byte in String(value).utf8 { out.append(byte) }; return }
         var divisor = 1
         while divisor <= value / 10 { divisor *= 10 }
         while divisor > 0 {
             out.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
             divisor /= 10
         }
-    }
-
-    /// Filter value → documents, as ascending ids written as differences from the
-    /// previous one: small numbers, short files.
-    private func facet(_ name: String, _ documents: [SearchDocument]) -> String {
-        var lists: [String: [Int]] = [:]
-        // By index: enumerating would copy every document (a dozen references each).
-        for id in documents.indices {
-            for value in documents[id].facets[name] ?? [] { lists[value, default: []].append(id) }
-        }
-        var out = "{"
-        for (index, value) in lists.keys.sorted().enumerated() {
-            if index > 0 { out += "," }
-            JSON.escape(value, into: &out)
-            out += ":"
-            Self.appendDeltas(lists[value] ?? [], to: &out)
-        }
-        out += "}"
-        return out
     }
 
     static func hex(_ text: String) -> String {

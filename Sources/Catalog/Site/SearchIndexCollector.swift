@@ -30,23 +30,23 @@ struct SearchIndexCollector {
     /// The index's other files, once every document is added: what
     /// `SearchIndexBuilder.files(for:postings:)` gives, less the chunks `add` returned
     /// (the manifest stays last). The term groups (sharded independently, see
-    /// `SearchIndexBuilder.groups`) and the facets are made on every core.
+    /// `SearchIndexBuilder.groups`) and the facet files (one pass over the documents,
+    /// started first) are made on every core.
     func finish() -> [(path: String, text: String)] {
         let rest = listed < documents.count
             ? [builder.chunkFile(listed / SearchIndexBuilder.chunkSize, documents[listed...])] : []
         let (builder, terms, documents) = (builder, SearchTableTerms(postings.table), documents)
         let groups = SearchIndexBuilder.groups(terms.sorted, source: terms, keyLength: 2)
-        let facets = SearchIndexBuilder.facetNames
-        let parts = ConcurrentMap.map(Array(0..<(groups.count + facets.count))) { part -> [(key: String, file: (path: String, text: String))] in
-            guard part < groups.count else {
-                let name = facets[part - groups.count]
-                return [(name, builder.facetFile(name, documents))]
+        let parts = ConcurrentMap.map(Array(0...groups.count)) { part -> [(key: String, file: (path: String, text: String))] in
+            guard part > 0 else {
+                let lists = SearchFacetLists(documents)
+                return SearchIndexBuilder.facetNames.map { ($0, builder.facetFile($0, lists)) }
             }
-            return SearchIndexBuilder.shard(groups[part].terms, source: terms, keyLength: 2) { SearchIndexBuilder.serialize($1, terms) }
+            return SearchIndexBuilder.shard(groups[part - 1].terms, source: terms, keyLength: 2) { SearchIndexBuilder.serialize($1, terms) }
                 .map { ($0.key, builder.shardFile($0.key, $0.text)) }
         }
-        let shards = parts[..<groups.count].joined()
-        return shards.map(\.file) + rest + parts[groups.count...].joined().map(\.file)
+        let shards = parts[1...].joined()
+        return shards.map(\.file) + rest + parts[0].map(\.file)
             + [builder.manifestFile(documentCount: documents.count, keys: shards.map(\.key))]
     }
 }

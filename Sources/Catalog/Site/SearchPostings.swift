@@ -1,3 +1,5 @@
+import Foundation
+
 /// A locale's postings, collected document by document in id order while its pages are
 /// written (`SearchIndexCollector`), so that none of this work waits until the last page.
 /// Terms are found by the bytes and hashes their documents keep, in one `SearchTermSet`:
@@ -116,10 +118,23 @@ struct SearchTableTerms: SearchShardSource, Sendable {
         texts = (0..<table.count).map(table.text)
     }
 
-    /// Term numbers in the order of their texts (`String` order, which is byte order
-    /// for ASCII terms, compared as bytes then).
+    /// Term numbers in the order of their texts (`String` order). Two ASCII terms are
+    /// compared as bytes, which is the same order without `String`'s Unicode checks.
     var sorted: [Int] {
-        Array(0..<table.count).sorted { texts[$0] < texts[$1] }
+        let ascii = texts.map { $0.utf8.allSatisfy { $0 < 0x80 } }
+        return table.terms.arena.withUnsafeBufferPointer { arena in
+            Array(0..<table.count).sorted { left, right in
+                guard ascii[left], ascii[right] else { return texts[left] < texts[right] }
+                return Self.precedes(arena[table.terms.term(left)], arena[table.terms.term(right)])
+            }
+        }
+    }
+
+    /// Lexicographic byte order.
+    private static func precedes(_ left: Slice<UnsafeBufferPointer<UInt8>>, _ right: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        let common = min(left.count, right.count)
+        let order = memcmp(left.base.baseAddress! + left.startIndex, right.base.baseAddress! + right.startIndex, common)
+        return order != 0 ? order < 0 : left.count < right.count
     }
 
     func text(_ term: Int) -> String { texts[term] }

@@ -138,3 +138,69 @@ struct SearchBytesTests {
     for file in expected { #expect(byPath[file.path] == file.text, "\(file.path)") }
     #expect(expected.contains { $0.path.hasSuffix("t-\(SearchIndexBuilder.hex("cow")).js") }, "a group was split")
 }
+
+/// The index's files written straight as bytes against their definitions as `JSON` values
+/// and dictionaries.
+struct SearchFileTests {
+    private static let texts = ["Water <cycle>", "a \"quoted\" & \\ path", "", "Ciéncia 水", "line\nbreak", "x"]
+
+    @Test func chunkFileIsTheJSONOfItsListings() {
+        let documents = (0..<20).map { number in
+            SearchDocument(title: Self.texts[number % 6], path: "p/\(number)/", summary: Self.texts[(number + 1) % 6],
+                           thumbnail: Self.texts[(number + 2) % 6], meta: Self.texts[(number + 3) % 6],
+                           lang: number % 4 == 0 ? "fr" : "", terms: SearchTerms(strong: [], weak: [String]()), facets: [:])
+        }
+        let builder = SearchIndexBuilder(locale: LocaleID(rawValue: "en-us"))
+        let file = builder.chunkFile(3, documents[4..<20])
+        let json = JSON.array(documents[4..<20].map {
+            JSON.strings([$0.title, $0.path, $0.summary, $0.thumbnail, $0.meta, $0.lang])
+        }).serialized()
+        var key = ""
+        JSON.escape("search/en-us/d-3.js", into: &key)
+        #expect(file.path == "search/en-us/d-3.js")
+        #expect(file.text == "catalogSearch.load(\(key),\(json));\n")
+    }
+
+    @Test func facetListsAreEachValuesAscendingIDs() {
+        var random = SystemRandomNumberGenerator()
+        let values = ["9-11", "quiz", "book", "é", "a<b", "12-14"]
+        let facets = (0..<300).map { _ in
+            Dictionary(uniqueKeysWithValues: SearchIndexBuilder.facetNames.filter { _ in Bool.random(using: &random) }.map { name in
+                (name, Array(values.shuffled(using: &random).prefix(Int.random(in: 0...2, using: &random))))
+            })
+        }
+        let documents = facets.map {
+            SearchDocument(title: "", path: "", summary: "", thumbnail: "", meta: "", lang: "",
+                           terms: SearchTerms(strong: [], weak: [String]()), facets: $0)
+        }
+        let all = SearchFacetLists(documents)
+        for name in SearchIndexBuilder.facetNames {
+            var expected: [String: [Int]] = [:]
+            for (id, document) in facets.enumerated() { for value in document[name] ?? [] { expected[value, default: []].append(id) } }
+            var json = "{"
+            for (index, value) in expected.keys.sorted().enumerated() {
+                if index > 0 { json += "," }
+                JSON.escape(value, into: &json)
+                json += ":"
+                SearchIndexBuilder.appendDeltas(expected[value]!, to: &json)
+            }
+            json += "}"
+            #expect(all.json(name) == json, "\(name)")
+            #expect(SearchFacetLists(documents, names: [name]).json(name) == json, "\(name)")
+        }
+    }
+
+    /// The collected table's terms sort as their `String`s do, ASCII and not.
+    @Test func tableTermsSortAsStrings() {
+        var random = SystemRandomNumberGenerator()
+        let words = ["water", "wat", "w2", "a", "ab", "水の", "ciencia", "ciéncia", "x", "zz", "z", "42", "4", "straße", "ｆｕｌｌ"]
+        var postings = SearchPostings()
+        for _ in 0..<50 {
+            let text = (0..<8).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
+            postings.add(SearchTerms(strong: [], weak: [text]))
+        }
+        let terms = SearchTableTerms(postings.table)
+        #expect(terms.sorted.map(terms.text) == terms.texts.sorted())
+        #expect(Set(terms.texts).count == terms.texts.count)
+    }
+}
