@@ -185,11 +185,15 @@ final class LocalePages: Sendable {
 
     init(locale: LocaleID, contexts: [ContextNode], directories: [String], directoryHrefs: [String], baseURL: String) {
         self.locale = locale
-        present = contexts.map { $0.versions[locale] != nil }
+        // By index and by key: a closure over each node, or a lookup of each version,
+        // would copy it.
+        present = contexts.indices.map { contexts[$0].versions.index(forKey: locale) != nil }
         diskPaths = directories.map { Self.diskPath(locale, directory: $0) }
-        let start = SitePaths.href(locale.rawValue) + "/"
+        // `absoluteURL(diskPath)` without taking the path apart again: `SitePaths.href`
+        // escapes byte by byte, so the href of the parts joined is the parts' hrefs joined.
+        let start = SitePaths.href(locale.rawValue) + "/", urlStart = baseURL + start
         hrefs = directoryHrefs.map { start + $0 + "/index.html" }
-        urls = diskPaths.map { SiteIndex.absoluteURL($0, baseURL: baseURL) }
+        urls = directoryHrefs.map { urlStart + $0 + "/" }
         let homePath = Self.diskPath(locale, directory: nil)
         home = Page(diskPath: homePath, href: Self.href(locale, directoryHref: nil),
                     url: SiteIndex.absoluteURL(homePath, baseURL: baseURL))
