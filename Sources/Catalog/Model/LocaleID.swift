@@ -30,8 +30,20 @@ public struct LocaleID: RawRepresentable, Hashable, Sendable, Comparable, Codabl
     /// The language subtag (`ar` for `ar-sa`).
     public var language: String { String(rawValue.prefix { $0 != "-" }) }
 
-    /// Whether text in this locale is written right to left.
+    /// Whether text in this locale is written right to left. Asked for every page: the
+    /// language subtag's bytes are compared as one number, without a string made.
     public var isRightToLeft: Bool {
-        ["ar", "he", "fa", "ur", "iw", "ps", "sd", "yi", "ckb", "dv"].contains(language)
+        var key: UInt32 = 0
+        for (offset, byte) in rawValue.utf8.enumerated() {
+            if byte == UInt8(ascii: "-") { break }
+            guard offset < 3 else { return false }
+            key |= UInt32(byte) << (8 * offset)
+        }
+        return Self.rightToLeftLanguages.contains(key)
+    }
+
+    /// "ar", "he", "fa", "ur", "iw", "ps", "sd", "yi", "ckb" and "dv", each as `isRightToLeft`'s number.
+    private static let rightToLeftLanguages: [UInt32] = ["ar", "he", "fa", "ur", "iw", "ps", "sd", "yi", "ckb", "dv"].map { language in
+        language.utf8.enumerated().reduce(0) { $0 | UInt32($1.element) << (8 * $1.offset) }
     }
 }

@@ -26,6 +26,11 @@ public final class IncrementalSink: OutputSink {
         /// file, so that saving the build state stats nothing).
         var records: [String: OutputRecord] = [:]
         var directories: Set<String> = []
+        /// The directory made last and the one found in `directories` last: a page's
+        /// parent is usually the one found for the page before it, and files of one
+        /// directory come one after another, so most are found here without hashing.
+        var lastMade: String?
+        var lastFound: String?
         var linked = 0
     }
 
@@ -75,18 +80,23 @@ public final class IncrementalSink: OutputSink {
     /// Creates the parent directories with one `mkdir` each, remembering what exists:
     /// the site puts every page in a directory of its own, and FileManager's
     /// `createDirectory(withIntermediateDirectories:)` stats every component every time.
+    /// Paths are split at their last `/` byte: `lastIndex(of:)` on the characters
+    /// would break the whole path into grapheme clusters for every file.
     private func makeParent(of relativePath: String) throws {
-        guard let slash = relativePath.lastIndex(of: "/") else { return }
+        guard let slash = relativePath.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
         try makeDirectory(String(relativePath[..<slash]))
     }
 
     private func makeDirectory(_ relative: String) throws {
-        guard !state.withLock({ $0.directories.contains(relative) }) else { return }
-        if let slash = relative.lastIndex(of: "/") { try makeDirectory(String(relative[..<slash])) }
+        guard !state.withLock({ $0.exists(relative) }) else { return }
+        if let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) { try makeDirectory(String(relative[..<slash])) }
         if mkdirat(stagingDescriptor, relative, 0o777) != 0, errno != EEXIST {
             throw IncrementalError.write(relative, String(cString: strerror(errno)))
         }
-        state.withLock { _ = $0.directories.insert(relative) }
+        state.withLock {
+            $0.directories.insert(relative)
+            $0.lastMade = relative
+        }
     }
 
     /// The first 16 bytes of the SHA-256, in hex (collisions are not a concern at 128 bits).
@@ -121,6 +131,16 @@ public final class IncrementalSink: OutputSink {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw failure() }
         return FileStamp(info)
+    }
+}
+
+extension IncrementalSink.Written {
+    /// Whether `directory` was made by this sink.
+    mutating func exists(_ directory: String) -> Bool {
+        if directory == lastMade || directory == lastFound { return true }
+        guard directories.contains(directory) else { return false }
+        lastFound = directory
+        return true
     }
 }
 

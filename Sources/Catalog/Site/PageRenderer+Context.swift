@@ -124,16 +124,15 @@ extension PageRenderer {
         html.text(labels.pager)
         html.raw("\">")
         func link(_ sibling: Int?, _ start: StaticString, _ label: String) {
-            guard let sibling, let version = version(sibling, page.locale) else { return }
-            let lang = language(version, page: page.locale)
+            guard let sibling, let link = linkText(sibling, page.locale) else { return }
             html.raw(start)
             index.writeLink(from: page, to: PageRef(locale: page.locale, context: sibling), into: html)
             html.raw("\">")
             html.element("small", text: label)
             html.raw("<span")
-            html.language(lang)
+            html.language(link.language)
             html.end()
-            html.text(version.title)
+            html.text(link.title)
             html.raw("</span></a>")
         }
         link(previous, "<a class=\"prev\" rel=\"prev\" href=\"", labels.previous)

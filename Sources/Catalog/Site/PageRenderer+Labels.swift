@@ -63,3 +63,36 @@ extension PageRenderer {
         return PageLabels(strings(locale))
     }
 }
+
+/// Every context's title in one locale and the language it is written in, for the links
+/// to it that other pages show (breadcrumbs, the pager): read once per build rather than
+/// looking its version up, and copying it whole, for every page that links to it.
+final class LocaleTitles: Sendable {
+    let locale: LocaleID
+    private let titles: [String?]
+    private let isFallback: [Bool]
+    /// `TextLanguage.of` a fallback version in this locale (a translation's is `.inherit`).
+    private let fallbackLanguage: TextLanguage
+
+    init(locale: LocaleID, contexts: [ContextNode], defaultLocale: LocaleID) {
+        self.locale = locale
+        var titles: [String?] = [], isFallback: [Bool] = []
+        titles.reserveCapacity(contexts.count)
+        isFallback.reserveCapacity(contexts.count)
+        for context in contexts.indices {
+            let versions = contexts[context].versions
+            let found = versions.index(forKey: locale)
+            titles.append(found.map { versions.values[$0].title })
+            isFallback.append(found.map { versions.values[$0].isFallback } ?? false)
+        }
+        self.titles = titles
+        self.isFallback = isFallback
+        fallbackLanguage = TextLanguage.of(ContextVersion(locale: locale, title: "", isFallback: true), page: locale,
+                                           defaultLocale: defaultLocale)
+    }
+
+    /// The context's title and language; nil where it is not in this locale.
+    func link(_ context: Int) -> (title: String, language: TextLanguage)? {
+        titles[context].map { ($0, isFallback[context] ? fallbackLanguage : .inherit) }
+    }
+}

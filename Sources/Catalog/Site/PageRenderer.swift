@@ -9,10 +9,13 @@ struct PageRenderer {
     private let rangeLabels: [LocaleID: RangeLabels]
     /// The labels of every locale of the app (`labels(_:)`).
     let pageLabels: [PageLabels]
+    /// Every context's title per locale of the app, for a whole site (`linkText(_:_:)`).
+    private let titles: [LocaleTitles]
 
     /// - Parameter labelsEveryRange: format every age and time range of the catalog once,
-    ///   up front (for a whole site); a live patch that renders a few pages formats them as
-    ///   it meets them instead, to the same text, without walking every context.
+    ///   up front, and read every context's title (for a whole site); a live patch that
+    ///   renders a few pages formats and reads them as it meets them instead, to the same
+    ///   text, without walking every context.
     init(index: SiteIndex, branding: Branding, labelsEveryRange: Bool = true) {
         self.index = index
         shell = PageShell(index: index, branding: branding)
@@ -22,6 +25,9 @@ struct PageRenderer {
         self.strings = strings
         pageLabels = index.locales.map { PageLabels(strings[$0] ?? InterfaceStrings(locale: $0, settings: index.app.site)) }
         rangeLabels = labelsEveryRange ? strings.mapValues { RangeLabels(contexts: index.model.contexts, strings: $0) } : [:]
+        titles = labelsEveryRange
+            ? index.locales.map { LocaleTitles(locale: $0, contexts: index.model.contexts, defaultLocale: index.defaultLocale) }
+            : []
     }
 
     /// "9–11 years" in the language of `strings`.
@@ -46,6 +52,12 @@ struct PageRenderer {
         TextLanguage.of(version, page: page, defaultLocale: index.defaultLocale)
     }
 
+    /// A context's title in `locale` and its language there, for a link to it.
+    func linkText(_ context: Int, _ locale: LocaleID) -> (title: String, language: TextLanguage)? {
+        for table in titles where table.locale == locale { return table.link(context) }
+        return version(context, locale).map { ($0.title, language($0, page: locale)) }
+    }
+
     /// The same page in every locale: the context itself, or its nearest ancestor (or
     /// the home) where it is left out.
     func alternates(for page: PageRef) -> [PageFrame.Alternate] {
@@ -65,15 +77,19 @@ struct PageRenderer {
         // The ancestors from the parent up, then turned round: outermost first.
         var ancestor = index.model.contexts[context].parent
         while let current = ancestor {
-            if let version = version(current, page.locale) {
-                crumbs.append(.init(text: version.title, href: index.href(PageRef(locale: page.locale, context: current)),
-                                    language: language(version, page: page.locale), up: up))
+            if let link = linkText(current, page.locale) {
+                crumbs.append(.init(text: link.title, href: index.href(PageRef(locale: page.locale, context: current)),
+                                    language: link.language, up: up))
             }
             ancestor = index.model.contexts[current].parent
         }
-        crumbs[1...].reverse()
-        if let version = version(context, page.locale) {
-            crumbs.append(.init(text: version.title, href: nil, language: language(version, page: page.locale)))
+        var (first, last) = (1, crumbs.count - 1)
+        while first < last {
+            crumbs.swapAt(first, last)
+            (first, last) = (first + 1, last - 1)
+        }
+        if let link = linkText(context, page.locale) {
+            crumbs.append(.init(text: link.title, href: nil, language: link.language))
         }
         return crumbs
     }

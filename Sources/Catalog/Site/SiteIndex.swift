@@ -29,15 +29,18 @@ struct SiteIndex: Sendable {
     init(model: CatalogModel, thumbnails: ThumbnailSet) {
         self.model = model
         self.thumbnails = thumbnails
-        directories = model.contexts.map { node in
-            node.pathBelowApp.map(SitePaths.encodeIdentifier).joined(separator: "/")
-        }
+        // The nodes are read by index throughout: a closure over each node, or a loop
+        // binding it, copies it (and retains every field it holds) before the site starts.
+        let contexts = model.contexts
+        directories = contexts.indices.map { contexts[$0].pathBelowApp.map(SitePaths.encodeIdentifier).joined(separator: "/") }
         directoryHrefs = directories.map(SitePaths.href)
         var sources: [String: Int] = ["index.md": Self.appIndex, "": Self.appIndex]
-        for (index, node) in model.contexts.enumerated() {
-            sources[node.source.relativePath] = index
-            if node.isDirectory, node.source.relativePath.hasSuffix("/index.md") {
-                sources[String(node.source.relativePath.dropLast("/index.md".count))] = index
+        sources.reserveCapacity(2 * contexts.count + 2)
+        for index in contexts.indices {
+            let path = contexts[index].source.relativePath
+            sources[path] = index
+            if contexts[index].isDirectory, path.hasSuffix("/index.md") {
+                sources[String(path.dropLast("/index.md".count))] = index
             }
         }
         contextsBySource = sources
@@ -45,7 +48,7 @@ struct SiteIndex: Sendable {
         defaultLocaleNames = Dictionary(uniqueKeysWithValues: model.app.locales.map {
             ($0, Formatting.localeName(model.app.defaultLocale, in: $0))
         })
-        depths = model.contexts.map { 1 + $0.depth }
+        depths = contexts.indices.map { 1 + contexts[$0].depth }
         let directories = directories, hrefs = directoryHrefs, baseURL = Self.baseURL(model.app.site.baseURL)
         localePages = model.app.locales.map { locale in
             LocalePages(locale: locale, contexts: model.contexts, directories: directories, directoryHrefs: hrefs,
@@ -185,11 +188,21 @@ final class LocalePages: Sendable {
 
     init(locale: LocaleID, contexts: [ContextNode], directories: [String], directoryHrefs: [String], baseURL: String) {
         self.locale = locale
-        present = contexts.map { $0.versions[locale] != nil }
-        diskPaths = directories.map { Self.diskPath(locale, directory: $0) }
-        let start = SitePaths.href(locale.rawValue) + "/"
-        hrefs = directoryHrefs.map { start + $0 + "/index.html" }
-        urls = diskPaths.map { SiteIndex.absoluteURL($0, baseURL: baseURL) }
+        // By index and by key: a closure over each node, or a lookup of each version,
+        // would copy it.
+        present = contexts.indices.map { contexts[$0].versions.index(forKey: locale) != nil }
+        let diskPaths = directories.map { Self.diskPath(locale, directory: $0) }
+        self.diskPaths = diskPaths
+        // `absoluteURL(diskPath)` without taking the path apart again: `SitePaths.href`
+        // escapes byte by byte, so the href of the parts joined is the parts' hrefs joined.
+        // Most paths need no escaping: their href shares the disk path's string.
+        let start = SitePaths.href(locale.rawValue) + "/", urlStart = baseURL + start
+        let sameStart = start == locale.rawValue + "/"
+        hrefs = directoryHrefs.indices.map { context in
+            sameStart && directoryHrefs[context] == directories[context]
+                ? diskPaths[context] : start + directoryHrefs[context] + "/index.html"
+        }
+        urls = directoryHrefs.map { urlStart + $0 + "/" }
         let homePath = Self.diskPath(locale, directory: nil)
         home = Page(diskPath: homePath, href: Self.href(locale, directoryHref: nil),
                     url: SiteIndex.absoluteURL(homePath, baseURL: baseURL))

@@ -84,7 +84,8 @@ public struct SiteStage: Sendable {
         let source = page.context.flatMap { renderer.version($0, page.locale)?.body }
         let body = source.map { prepareBody($0, page: page, links: links, media: media, wrap: wrap, checks: checks) }
         let html = contextPage(page, renderer: renderer, bodyCapacity: 2 * (source?.text.utf8.count ?? 0)) { out in
-            if let body { body.renderer.render(body.document, into: out) }
+            // Borrowed, not bound: `if let` would copy the document's tree.
+            _ = body.map { $0.renderer.render($0.document, into: out) }
         }
         return RenderedPage(path: renderer.index.diskPath(page), html: html,
                             document: SearchDocuments.document(page, body: body?.document, renderer: renderer),
@@ -138,7 +139,7 @@ public struct SiteStage: Sendable {
         let siteTitle = renderer.shell.siteTitle(page.locale)
         renderer.shell.writeHead(frame, siteTitle: siteTitle, into: html)
         html.raw("<script type=\"application/ld+json\">")
-        StructuredData.learningResource(renderer.index.model.contexts[context], version,
+        StructuredData.learningResource(renderer.index.model.contexts, context, version,
                                         textLocale: version.isFallback ? renderer.index.defaultLocale : page.locale,
                                         typeName: renderer.typeName(renderer.index.model.contexts[context].type, version, labels),
                                         url: url, into: html)

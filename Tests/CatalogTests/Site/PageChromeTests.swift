@@ -58,32 +58,71 @@ private func hostileIndex() -> SiteIndex {
     #expect(renderer.labels(LocaleID(rawValue: "fr-fr")).home == "Home")
 }
 
+@Test func linkTextIsTheVersionsTitleAndLanguage() {
+    let index = hostileIndex()
+    let branding = Branding(logoPath: nil, stylesheets: [], accentColor: Branding.defaultAccent, files: [])
+    let renderers = [PageRenderer(index: index, branding: branding),
+                     PageRenderer(index: index, branding: branding, labelsEveryRange: false)]
+    var fallbacks = 0
+    for locale in index.locales + [LocaleID(rawValue: "fr-fr")] {
+        for context in index.model.contexts.indices {
+            let version = index.model.contexts[context].versions[locale]
+            let language = version.map { TextLanguage.of($0, page: locale, defaultLocale: index.defaultLocale) }
+            if language?.lang != nil { fallbacks += 1 }
+            for renderer in renderers {
+                let link = renderer.linkText(context, locale)
+                #expect(link?.title == version?.title)
+                #expect(link?.language.lang == language?.lang && link?.language.dir == language?.dir)
+            }
+        }
+    }
+    #expect(fallbacks > 0)
+}
+
 @Test func learningResourceIsTheJSONObjectItStandsFor() {
     let open = ClosedIntRange.unboundedUpper
-    var node = SiteFixture.model().contexts[2]
+    let node = SiteFixture.model().contexts[2]
     var version = node.versions[SiteFixture.en]!
-    version.keywords = ["a \"quoted\" word", "<script>", "plain"]
     version.summary = "Line\nbreak & \u{2028} separator"
-    for (age, time, standards) in [(ClosedIntRange(lower: 9, upper: 11), ClosedIntRange(lower: 15, upper: 90), ["CCSS.1", "NGSS <2>"]),
-                                   (ClosedIntRange(lower: 7, upper: open), ClosedIntRange(lower: 120, upper: open), []),
-                                   (nil, ClosedIntRange(lower: 30, upper: 30), ["one"])] {
-        node.suggestedAge = age
-        node.suggestedCompletionTime = time
-        node.standardsAlignments = standards
-        let out = ByteBuffer()
-        StructuredData.learningResource(node, version, textLocale: SiteFixture.en, typeName: "Lab & more", url: "https://x/?a=1&b", into: out)
-        let minutes = time.isUpperUnbounded ? time.lower : time.upper
-        let expected = JSON.fields([
-            "@context": .string("https://schema.org"), "@type": .string("LearningResource"), "name": .string(version.title),
-            "url": .string("https://x/?a=1&b"), "inLanguage": .string("en-us"), "learningResourceType": .string("Lab & more"),
-            "description": version.summary.map(JSON.string), "typicalAgeRange": age.map { .string(Formatting.typicalAgeRange($0)) },
-            "timeRequired": .string(Formatting.isoDuration(minutes: minutes)),
-            "keywords": .string(version.keywords.joined(separator: ", ")),
-            "educationalAlignment": standards.isEmpty ? nil : .array(standards.map {
-                JSON.fields(["@type": .string("AlignmentObject"), "alignmentType": .string("educationalStandard"),
-                             "targetName": .string($0)])
-            }),
-        ])
-        #expect(out.string == expected.serialized())
+    let facts: [(ClosedIntRange?, ClosedIntRange, [String])] = [
+        (ClosedIntRange(lower: 9, upper: 11), ClosedIntRange(lower: 15, upper: 90), ["CCSS.1", "NGSS <2>"]),
+        (ClosedIntRange(lower: 7, upper: open), ClosedIntRange(lower: 120, upper: open), []),
+        (nil, ClosedIntRange(lower: 30, upper: 30), ["one"]),
+    ]
+    for keywords in [["a \"quoted\" word", "<script>", "plain"], ["plain", "caf\u{E9}", "two words"]] {
+        for (age, time, standards) in facts {
+            var changed = node
+            changed.suggestedAge = age
+            changed.suggestedCompletionTime = time
+            changed.standardsAlignments = standards
+            version.keywords = keywords
+            #expect(learningResource(changed, version) == expectedResource(changed, version))
+        }
     }
+}
+
+private func learningResource(_ node: ContextNode, _ version: ContextVersion) -> String {
+    let out = ByteBuffer()
+    StructuredData.learningResource([node], 0, version, textLocale: SiteFixture.en, typeName: "Lab & more",
+                                    url: "https://x/?a=1&b", into: out)
+    return out.string
+}
+
+/// What the JSON-LD was before it was written by hand: a `JSON` object, serialized.
+private func expectedResource(_ node: ContextNode, _ version: ContextVersion) -> String {
+    let time = node.suggestedCompletionTime
+    let minutes = time.map { $0.isUpperUnbounded ? $0.lower : $0.upper }
+    let standards = node.standardsAlignments
+    return JSON.fields([
+        "@context": .string("https://schema.org"), "@type": .string("LearningResource"), "name": .string(version.title),
+        "url": .string("https://x/?a=1&b"), "inLanguage": .string("en-us"), "learningResourceType": .string("Lab & more"),
+        "description": version.summary.map(JSON.string),
+        "typicalAgeRange": node.suggestedAge.map { .string(Formatting.typicalAgeRange($0)) },
+        "timeRequired": minutes.map { .string(Formatting.isoDuration(minutes: $0)) },
+        "keywords": version.keywords.isEmpty ? nil : .string(version.keywords.joined(separator: ", ")),
+        "educationalAlignment": standards.isEmpty ? nil : .array(standards.map {
+            JSON.fields(["@type": .string("AlignmentObject"), "alignmentType": .string("educationalStandard"),
+                         "targetName": .string($0)])
+        }),
+    ]).serialized()
 }
