@@ -27,10 +27,14 @@ struct IncrementalBuild {
     }
 
     /// True when nothing changed since the last clean build, in the content or the output.
+    /// The output is checked by stamps alone: every file and directory the last build
+    /// recorded is stat'ed, and nothing is listed; a file added or removed anywhere changes
+    /// the stamp of the directory it is in.
     var isUpToDate: Bool {
         guard let previous, previous.isClean, previous.inputs == inputs, !inputs.isEmpty,
-              !inputs.values.contains(where: { $0.size < 0 }) else { return false }
-        return TreeStamps.collect(output) == previous.outputs.mapValues(\.stamp)
+              !inputs.values.contains(where: { $0.size < 0 }), !previous.directories.isEmpty else { return false }
+        let stamps = previous.outputs.map { ($0.key, $0.value.stamp) } + previous.directories.map { ($0.key, $0.value) }
+        return OutputStamps.allMatch(stamps, in: output.path)
     }
 
     func sink(staging: URL) -> IncrementalSink {
@@ -40,8 +44,10 @@ struct IncrementalBuild {
     /// Records what the build wrote, once the staging directory has become the output.
     func save(_ sink: IncrementalSink, isClean: Bool) {
         guard let cacheDirectory else { return }
+        let directories = OutputStamps.collect([""] + sink.directories, in: output.path)
         let state = BuildState(identity: BuildState.identity(content: content, output: output),
-                               inputs: inputs, outputs: sink.written.records, isClean: isClean)
+                               inputs: inputs, outputs: sink.written.records,
+                               directories: directories ?? [:], isClean: isClean)
         // The cache only speeds builds up: failing to save it must not fail the build.
         try? state.save(in: cacheDirectory)
     }

@@ -67,6 +67,11 @@ public final class IncrementalSink: OutputSink {
         state.withLock { ($0.records, $0.linked) }
     }
 
+    /// Every directory made below the staging directory, relative to it.
+    var directories: Set<String> {
+        state.withLock { $0.directories }
+    }
+
     /// Links the current output's file when it holds these bytes (by hash) and has not
     /// been touched since the last build recorded it; its stamp when it was linked.
     private func reuse(_ relativePath: String, hash: String, size: Int) -> FileStamp? {

@@ -98,13 +98,41 @@ import Testing
             outputs["en/\(directory)\(number)/index.html"] = OutputRecord(hash: "4484e93abfb719c8b271ff90facea67c", stamp: stamp)
         }
         outputs["fr/été-日本/e\u{301}/index.html"] = OutputRecord(hash: "0", stamp: stamp)
+        let directories = ["": stamp, "en": FileStamp(size: 4096, modified: -1, inode: 2), "fr/été-日本": stamp]
         let state = BuildState(identity: ["content\t/c", "output\t/o", "program\tunknown"],
-                               inputs: ["book/index.md": stamp], outputs: outputs, isClean: true)
+                               inputs: ["book/index.md": stamp], outputs: outputs, directories: directories, isClean: true)
         try state.save(in: scratch)
         let size = try FileManager.default.attributesOfItem(atPath: scratch.appendingPathComponent(BuildState.fileName).path)[.size] as? Int
         #expect((size ?? 0) > SourceText.maximumBytes)
         let read = try #require(BuildState.read(from: scratch))
         #expect(read.outputs == outputs && read.inputs == state.inputs && read.isClean && read.identity == state.identity)
+        #expect(read.directories == directories)
+        #expect(read == state)
+    }
+
+    /// The no-op check stats what the last build recorded and lists nothing: a file or a
+    /// directory added anywhere in the output, or one removed, still makes a full build.
+    @Test(arguments: ["stray.txt", "catalog/stray.json", "new/deeper/index.html", "catalog/manifest.json", "assets"])
+    func outputChangedBesideTheRecordedFilesIsRebuilt(path: String) throws {
+        let content = try TempContent(GeneratedContent.files(books: 1, chapters: 1, sections: 2))
+        ageFiles(content.url)
+        let scratch = try scratchDirectory()
+        defer { content.remove(); try? FileManager.default.removeItem(at: scratch) }
+        let options = BuildOptions(content: content.root, output: scratch.appendingPathComponent("site"),
+                                   cacheDirectory: scratch.appendingPathComponent("cache"))
+        _ = try Build.run(options)
+        let expected = treeContents(options.output)
+        #expect(try Build.run(options).upToDate)
+        let file = options.output.appendingPathComponent(path)
+        if FileManager.default.fileExists(atPath: file.path) {
+            try FileManager.default.removeItem(at: file)
+        } else {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("stray".utf8).write(to: file)
+        }
+        let again = try Build.run(options)
+        #expect(again.wrote && !again.upToDate)
+        #expect(treeContents(options.output) == expected)
     }
 
     @Test func tamperedOutputIsRebuilt() throws {
