@@ -68,7 +68,8 @@ public enum PayloadWriter {
     ///   beside the site stage, which keeps the cores busy, so memory matters more there.
     static func write(model: CatalogModel, thumbnails: ThumbnailSet, to sink: some OutputSink,
                       concurrently: Bool) throws -> Int {
-        let batches = PayloadPlan.batches(PayloadPlan.entries(model))
+        let entries = PayloadPlan.entries(model)
+        let batches = PayloadPlan.batches(entries)
         let names = batches.indices.map { PayloadPlan.requestFileName($0 + 1) }
         let body = { @Sendable (batch: ArraySlice<PayloadPlan.Entry>) -> Data in
             requestBody(items: batch.map { requestItem($0.payload(model: model, thumbnails: thumbnails)) })
@@ -80,9 +81,8 @@ public enum PayloadWriter {
         } else {
             for (index, name) in names.enumerated() { try sink.write("catalog/" + name, body(batches[index])) }
         }
-        let count = batches.reduce(0) { $0 + $1.count }
-        try sink.write("catalog/manifest.json", manifest(model: model, thumbnails: thumbnails, count: count, names: names))
-        return count
+        try sink.write("catalog/manifest.json", manifest(model: model, thumbnails: thumbnails, count: entries.count, names: names))
+        return entries.count
     }
 
     /// One ContextsRequest body.

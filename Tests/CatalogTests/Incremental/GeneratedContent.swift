@@ -72,3 +72,9 @@ func ageFiles(_ root: URL) {
         try? FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: root.appendingPathComponent(path).path)
     }
 }
+
+/// A build of `content` into `scratch/site`, with its cache (and build state) in `scratch/cache`.
+func cachedBuildOptions(_ content: TempContent, scratch: URL) -> BuildOptions {
+    BuildOptions(content: content.root, output: scratch.appendingPathComponent("site"),
+                 cacheDirectory: scratch.appendingPathComponent("cache"))
+}

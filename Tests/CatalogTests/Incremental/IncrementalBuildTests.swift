@@ -74,8 +74,7 @@ import Testing
         ageFiles(content.url)
         let scratch = try scratchDirectory()
         defer { content.remove(); try? FileManager.default.removeItem(at: scratch) }
-        let options = BuildOptions(content: content.root, output: scratch.appendingPathComponent("site"),
-                                   cacheDirectory: scratch.appendingPathComponent("cache"))
+        let options = cachedBuildOptions(content, scratch: scratch)
         #expect(try Build.run(options).wrote)
         let manifest = options.output.appendingPathComponent("catalog/manifest.json")
         let stamp = FileStamp(path: manifest.path)
@@ -118,8 +117,7 @@ import Testing
         ageFiles(content.url)
         let scratch = try scratchDirectory()
         defer { content.remove(); try? FileManager.default.removeItem(at: scratch) }
-        let options = BuildOptions(content: content.root, output: scratch.appendingPathComponent("site"),
-                                   cacheDirectory: scratch.appendingPathComponent("cache"))
+        let options = cachedBuildOptions(content, scratch: scratch)
         _ = try Build.run(options)
         let expected = treeContents(options.output)
         #expect(try Build.run(options).upToDate)
@@ -139,8 +137,7 @@ import Testing
         let content = try TempContent(GeneratedContent.files(books: 1, chapters: 1, sections: 2))
         let scratch = try scratchDirectory()
         defer { content.remove(); try? FileManager.default.removeItem(at: scratch) }
-        let options = BuildOptions(content: content.root, output: scratch.appendingPathComponent("site"),
-                                   cacheDirectory: scratch.appendingPathComponent("cache"))
+        let options = cachedBuildOptions(content, scratch: scratch)
         _ = try Build.run(options)
         let expected = treeContents(options.output)
         try Data("junk".utf8).write(to: options.output.appendingPathComponent("catalog/manifest.json"))
