@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One end-to-end run of the built binary on hostile content, as SECURITY.md promises it:
+/// the run ends within a time limit, stays under a memory limit, never dies of a signal,
+/// and changes nothing outside its output (and cache): a sentinel file sits above the
+/// output, and the whole work folder is listed before and after.
+///
+/// Layout of `work` (a fresh temporary folder):
+///
+///     work/sentinel.txt        must survive every run unchanged
+///     work/content/            the hostile content (the test writes it)
+///     work/out/site/           the default output (`--output out/site`)
+///     work/cache/              the default cache (`--cache cache`)
+struct HostileWork {
+    let root: URL
+    var content: URL { root.appendingPathComponent("content") }
+    var sentinel: URL { root.appendingPathComponent("sentinel.txt") }
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try Data("sentinel: must never change\n".utf8).write(to: sentinel)
+        try write("catalog.yml", "bundleIdentifier: com.example.hostile\ntitle: Hostile\ndefaultLocale: en-us\nlocales: [en-us]\n")
+    }
+
+    /// Writes `text` at `path` below the content folder, making its folders.
+    func write(_ path: String, _ text: String) throws { try write(path, Data(text.utf8)) }
+
+    func write(_ path: String, _ data: Data) throws {
+        let file = content.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: file)
+    }
+
+    /// Makes a symbolic link at `path` (below the content) that points at `target`, as written.
+    func link(_ path: String, to target: String) throws {
+        let file = content.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: target)
+    }
+
+    /// Makes a FIFO at `path` below the content.
+    func fifo(_ path: String) throws {
+        let file = content.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        guard mkfifo(file.path, 0o644) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: root) }
+
+    /// Every entry below `root` but those under `excluded` (relative paths), with its kind,
+    /// size and a digest of its bytes (links by their target), for a before/after comparison.
+    func listing(excluding excluded: [String] = ["out/site", "cache"]) -> [String: String] {
+        var entries: [String: String] = [:]
+        HostileWork.list(root.path, relative: "", excluded: Set(excluded), into: &entries)
+        return entries
+    }
+
+    private static func list(_ path: String, relative: String, excluded: Set<String>, into entries: inout [String: String]) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        for name in names.sorted() {
+            let rel = relative.isEmpty ? name : relative + "/" + name
+            if excluded.contains(rel) { continue }
+            let full = path + "/" + name
+            var info = stat()
+            guard lstat(full, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                entries[rel] = "dir"
+                list(full, relative: rel, excluded: excluded, into: &entries)
+            case S_IFLNK:
+                entries[rel] = "link -> " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? "?")
+            case S_IFREG:
+                let data = FileManager.default.contents(atPath: full) ?? Data()
+                entries[rel] = "file \(data.count) \(data.hashValue)"
+            default:
+                entries[rel] = "special \(info.st_mode & S_IFMT)"
+            }
+        }
+    }
+}
+
+/// How one run of the binary ended.
+struct HostileOutcome {
+    var status: Int32
+    /// The signal that ended the process, if one did (a crash, or the time limit's SIGKILL).
+    var signal: Int32?
+    var timedOut: Bool
+    var seconds: Double
+    /// Peak resident memory of the process, in bytes.
+    var peakMemory: Int
+    var stdout: String
+    var stderr: String
+}
+
+enum HostileRun {
+    /// Runs the binary with `arguments` in `work.root`, killing it after `seconds`.
+    static func run(_ arguments: [String], in work: HostileWork, seconds: Double = 30,
+                    environment: [String: String] = [:]) throws -> HostileOutcome {
+        try run(arguments, in: work.root, seconds: seconds, environment: environment)
+    }
+
+    static func run(_ arguments: [String], in directory: URL, seconds: Double = 30,
+                    environment: [String: String] = [:]) throws -> HostileOutcome {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("hrun-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let out = scratch.appendingPathComponent("stdout").path, err = scratch.appendingPathComponent("stderr").path
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        let pid = try spawn(BinaryRunner.executable.path, arguments, in: directory.path, env: env, stdout: out, stderr: err)
+        let start = Date()
+        var status: Int32 = 0, usage = rusage(), timedOut = false
+        while true {
+            let done = wait4(pid, &status, WNOHANG, &usage)
+            if done == pid { break }
+            if done < 0 && errno != EINTR { break }
+            if Date().timeIntervalSince(start) > seconds && !timedOut {
+                timedOut = true
+                kill(pid, SIGKILL)
+            }
+            usleep(5_000)
+        }
+        let signaled = (status & 0x7f) != 0 && (status & 0x7f) != 0x7f
+        return HostileOutcome(
+            status: signaled ? -1 : (status >> 8) & 0xff,
+            signal: signaled ? status & 0x7f : nil,
+            timedOut: timedOut,
+            seconds: Date().timeIntervalSince(start),
+            peakMemory: Int(usage.ru_maxrss) * 1024,
+            stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
+    }
+
+    private static func spawn(_ path: String, _ arguments: [String], in directory: String, env: [String: String],
+                              stdout: String, stderr: String) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // The child starts in `directory`: run it through /bin/sh's `cd`, which needs no
+        // posix_spawn extension.
+        let shell = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory, path] + arguments
+        let argv = shell.map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
+        guard result == 0 else { throw POSIXError(.init(rawValue: result) ?? .EIO) }
+        return pid
+    }
+}
+
+extension HostileOutcome {
+    /// The promises every hostile run keeps: it ended by itself, was not killed by a
+    /// signal, exited 0, 1 or 2, and stayed under `memoryLimit` bytes.
+    func expectSafe(memoryLimit: Int = 512 << 20, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(!timedOut, "the run did not end within its time limit (\(seconds) s)", sourceLocation: sourceLocation)
+        #expect(signal == nil, "the run died of signal \(signal ?? 0): \(stderr.suffix(2000))", sourceLocation: sourceLocation)
+        #expect([0, 1, 2].contains(status), "exit status \(status)", sourceLocation: sourceLocation)
+        #expect(peakMemory < memoryLimit, "peak memory \(peakMemory >> 20) MB", sourceLocation: sourceLocation)
+    }
+}
