@@ -11,6 +11,7 @@
 // Blocks carry their size in a 16-byte header, so that `realloc` can copy them. A pointer
 // that is not in one of the thread's chunks (allocated before `begin`, or by another
 // allocator) goes to the C library as before.
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,6 +123,30 @@ static void arena_free(void *pointer) {
 
 static cmark_mem functions = {arena_calloc, arena_realloc, arena_free};
 
+// The chunk a thread keeps between documents is given back when the thread ends: the
+// site stage starts render threads for every build, and a long-lived `serve` would
+// otherwise lose a chunk per thread per build. A thread-specific value with a destructor
+// is how POSIX runs code at a thread's end; its value only marks that the thread has a
+// chunk (the chunk itself is in the thread-local `arena`, still readable then).
+static pthread_key_t exit_key;
+static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
+
+static void release_at_exit(void *unused) {
+    (void)unused;
+    for (struct chunk *chunk = arena.head, *next; chunk != NULL; chunk = next) {
+        next = chunk->next;
+        free(chunk);
+    }
+    arena.head = NULL;
+}
+
+static void make_exit_key(void) { pthread_key_create(&exit_key, release_at_exit); }
+
+static void release_when_thread_ends(void) {
+    pthread_once(&exit_key_once, make_exit_key);
+    if (pthread_getspecific(exit_key) == NULL) pthread_setspecific(exit_key, &functions);
+}
+
 void *cb_cmark_arena_begin(void) {
     arena.depth += 1;
     return &functions;
@@ -141,6 +166,7 @@ void cb_cmark_arena_end(void) {
     }
     arena.head = kept;
     if (kept != NULL) {
+        release_when_thread_ends();
         kept->next = NULL;
         kept->used = 0;
         kept->last = SIZE_MAX;
