@@ -1,4 +1,5 @@
 import ArgumentParser
+import Catalog
 import Foundation
 
 @main
@@ -7,7 +8,9 @@ struct CatalogBuild: AsyncParsableCommand {
         commandName: "catalog-build",
         abstract: "Turns Markdown books into an Apple ClassKit activity catalog.",
         discussion: "Reads content/ (catalog.yml and Markdown with YAML front matter), validates it, and writes the HTML catalog and the ClassKit Catalog API payloads into site/.",
-        subcommands: [BuildCommand.self, ValidateCommand.self, UploadCommand.self, ServeCommand.self, RulesCommand.self])
+        version: ToolVersion.current,
+        subcommands: [InitCommand.self, BuildCommand.self, ValidateCommand.self, UploadCommand.self, ServeCommand.self,
+                      ExportCommand.self, RulesCommand.self])
 
     /// Runs the command, mapping a wrong command line to exit status 2 (cli.md) where
     /// ArgumentParser would use 64.

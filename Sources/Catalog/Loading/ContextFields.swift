@@ -10,6 +10,8 @@ struct ContextFields: Equatable, Sendable {
     var suggestedAge: ClosedIntRange?
     var suggestedCompletionTime: ClosedIntRange?
     var assignable: Located<Bool>?
+    /// `assessment: true`: the app runs the activity in assessment mode (not in the payloads).
+    var assessment: Located<Bool>?
     var displayOrder: Int?
     var thumbnail: Located<String>?
     var thumbnailFit: ThumbnailFit?
@@ -28,7 +30,7 @@ struct ContextFields: Equatable, Sendable {
     var unreadableKeys: Set<String> = []
 
     static let keys = ["identifier", "title", "type", "customTypeName", "summary", "topic", "suggestedAge",
-                       "suggestedCompletionTime", "assignable", "displayOrder", "thumbnail", "thumbnailFit",
+                       "suggestedCompletionTime", "assignable", "assessment", "displayOrder", "thumbnail", "thumbnailFit",
                        "progressReporting", "keywords", "standardsAlignments", "universalLinkURL",
                        "minimumBundleVersion", "draft"]
     /// The only keys a translation file may set (besides its body).

@@ -74,6 +74,7 @@ struct FrontMatterReader {
         fields.suggestedAge = keyed["suggestedAge"].flatMap { RangeFields.age($0, reader: &reader) }
         fields.suggestedCompletionTime = keyed["suggestedCompletionTime"].flatMap { RangeFields.time($0, reader: &reader) }
         fields.assignable = keyed["assignable"].flatMap { reader.bool("assignable", $0) }
+        fields.assessment = keyed["assessment"].flatMap { reader.bool("assessment", $0) }
         fields.displayOrder = keyed["displayOrder"].flatMap { reader.integer("displayOrder", $0)?.value }
         fields.thumbnail = keyed["thumbnail"].flatMap { reader.text("thumbnail", $0) }
         fields.thumbnailFit = keyed["thumbnailFit"].flatMap {

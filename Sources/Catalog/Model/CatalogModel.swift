@@ -108,6 +108,10 @@ public struct ContextNode: Sendable {
     public var type: ContextType
     public var displayOrder: Int
     public var isAssignable: Bool
+    /// `assessment: true` on an assignable context: the app runs it in assessment mode
+    /// (the device locks to the app). Not a Catalog API field: only the site and the
+    /// exports (`CatalogExport`) show it.
+    public var isAssessment: Bool = false
     public var topic: Topic?
     public var suggestedAge: ClosedIntRange?
     public var suggestedCompletionTime: ClosedIntRange?
@@ -177,8 +181,10 @@ extension ContextNode {
                 suggestedAge: ClosedIntRange? = nil, suggestedCompletionTime: ClosedIntRange? = nil,
                 thumbnail: ThumbnailSource? = nil, universalLinkURL: String? = nil,
                 minimumBundleVersion: String? = nil, standardsAlignments: [String] = [],
-                versions: [LocaleID: ContextVersion] = [:], parent: Int? = nil, children: [Int] = []) {
+                versions: [LocaleID: ContextVersion] = [:], parent: Int? = nil, children: [Int] = [],
+                isAssessment: Bool = false) {
         self.identifier = identifier
+        self.isAssessment = isAssessment
         self.identifierPath = identifierPath
         self.type = type
         self.displayOrder = displayOrder

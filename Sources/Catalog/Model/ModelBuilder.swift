@@ -47,16 +47,19 @@ struct ModelBuilder {
         let fields = loaded.fields
         let type = fields.type?.value ?? defaultType(loaded)
         let versions = ContextLocales(config: config).versions(of: loaded, type: type, parentLocales: parent?.locales)
+        let isAssignable = fields.assignable?.value ?? !loaded.isDirectory
         return ContextNode(
             identifier: loaded.identifier, identifierPath: loaded.identifierPath, type: type,
             source: loaded.source, isDirectory: loaded.isDirectory, displayOrder: loaded.displayOrder,
-            isAssignable: fields.assignable?.value ?? !loaded.isDirectory,
+            isAssignable: isAssignable,
             topic: fields.topic ?? parent?.topic ?? config.topic,
             suggestedAge: fields.suggestedAge, suggestedCompletionTime: fields.suggestedCompletionTime,
             thumbnail: ThumbnailResolver(root: tree.root).source(for: loaded),
             universalLinkURL: fields.universalLinkURL ?? defaultUniversalLink(loaded.identifierPath),
             minimumBundleVersion: fields.minimumBundleVersion ?? parent?.minimumBundleVersion ?? config.minimumBundleVersion,
-            standardsAlignments: fields.standardsAlignments ?? [], versions: versions)
+            standardsAlignments: fields.standardsAlignments ?? [], versions: versions,
+            // Only an activity the app opens can lock the device (`assessment-unassignable`).
+            isAssessment: isAssignable && fields.assessment?.value == true)
     }
 
     private func defaultType(_ loaded: LoadedContext) -> ContextType {

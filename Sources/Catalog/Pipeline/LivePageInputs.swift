@@ -44,6 +44,7 @@ struct NodeFacts: Equatable {
     var suggestedAge: ClosedIntRange?
     var suggestedCompletionTime: ClosedIntRange?
     var isAssignable: Bool
+    var isAssessment: Bool
     var universalLinkURL: String?
     var standardsAlignments: [String]
     var thumbnail: String?
@@ -55,6 +56,7 @@ struct NodeFacts: Equatable {
         suggestedAge = node.suggestedAge
         suggestedCompletionTime = node.suggestedCompletionTime
         isAssignable = node.isAssignable
+        isAssessment = node.isAssessment
         universalLinkURL = node.universalLinkURL
         standardsAlignments = node.standardsAlignments
         self.thumbnail = thumbnail

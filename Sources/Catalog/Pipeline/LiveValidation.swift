@@ -33,6 +33,7 @@ enum LiveValidation {
         ObjectIdentifier(AssignableSummaryRule.self): .context,
         ObjectIdentifier(ProgressDetailsRule.self): .context,
         ObjectIdentifier(TitleUntranslatedRule.self): .context,
+        ObjectIdentifier(AssessmentRule.self): .context,
     ]
 
     /// Every rule's diagnostics over the whole tree, one list per rule.

@@ -17,6 +17,11 @@ extension PageRenderer {
             html.raw(" · ")
             html.text(labels.topicName(topic))
         }
+        if index.model.contexts[context].isAssessment {
+            html.raw(" · <strong>")
+            html.text(labels.assessment)
+            html.raw("</strong>")
+        }
         html.raw("</p><h1")
         html.language(lang)
         html.end()
@@ -81,6 +86,7 @@ extension PageRenderer {
             fact(labels.completionTime, completionTimeLabel(time, strings))
         }
         fact(labels.assignable, contexts[context].isAssignable ? labels.assignableYes : labels.assignableNo)
+        if contexts[context].isAssessment { fact(labels.assessment, labels.assessmentYes) }
         html.raw("</dl>\n")
         if !version.progressReporting.isEmpty {
             html.element("h3", text: labels.progress)

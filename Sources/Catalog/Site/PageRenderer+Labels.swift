@@ -12,6 +12,8 @@ final class PageLabels: Sendable {
     let assignable: String
     let assignableYes: String
     let assignableNo: String
+    let assessment: String
+    let assessmentYes: String
     let progress: String
     let keywords: String
     let standards: String
@@ -35,6 +37,8 @@ final class PageLabels: Sendable {
         assignable = strings["assignable"]
         assignableYes = strings["assignableYes"]
         assignableNo = strings["assignableNo"]
+        assessment = strings["assessment"]
+        assessmentYes = strings["assessmentYes"]
         progress = strings["progress"]
         keywords = strings["keywords"]
         standards = strings["standards"]

@@ -11,7 +11,7 @@ enum Validator {
         TitleRule.self, TextLengthRule.self, IdentifierRule.self, ContextTypeRule.self, CustomTypeNameRule.self,
         SiblingIdentifierRule.self, DepthRule.self, ChildrenLimitRule.self, TranslationProgressRule.self,
         MissingTranslationRule.self, ThumbnailPathRule.self, ContainerAssignableRule.self,
-        AssignableSummaryRule.self, ProgressDetailsRule.self, TitleUntranslatedRule.self,
+        AssignableSummaryRule.self, ProgressDetailsRule.self, TitleUntranslatedRule.self, AssessmentRule.self,
     ]
 
     static func validate(_ tree: ContentTree, into bag: inout DiagnosticBag) {

@@ -116,7 +116,7 @@ enum SiteFixture {
                            versions: [en: english, es: spanish,
                                       ar: ContextVersion(locale: ar, title: "اختبار القياسات", summary: "عشرة أسئلة عن الوحدات.",
                                                          progressReporting: [ProgressCapability(kind: .percent, details: "نسبة الأسئلة")])],
-                           parent: 1)
+                           parent: 1, isAssessment: true)
     }
 
     static func safety() -> ContextNode {
