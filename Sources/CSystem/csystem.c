@@ -1,6 +1,14 @@
 #define _GNU_SOURCE
 #include <stdio.h>
+#include <errno.h>
 #include <fcntl.h>
+#include <unistd.h>
+#include <string.h>
+#include <sys/syscall.h>
+#if defined(__linux__) && __has_include(<linux/openat2.h>)
+#include <linux/openat2.h>
+#define CB_HAVE_OPENAT2 1
+#endif
 #include "csystem.h"
 
 int cb_exchange_paths(const char *a, const char *b) {
@@ -10,4 +18,54 @@ int cb_exchange_paths(const char *a, const char *b) {
     (void)a; (void)b;
     return -1;
 #endif
+}
+
+int cb_open_nofollow(int dirfd, const char *path, int flags, mode_t mode) {
+    /* Every directory on the way is opened with O_NOFOLLOW: no symbolic link is followed. */
+    char component[256];
+    int current = dirfd;
+    const char *start = path;
+    for (const char *slash; (slash = strchr(start, '/')) != NULL; start = slash + 1) {
+        size_t length = (size_t)(slash - start);
+        if (length == 0 || length >= sizeof component) {
+            if (current != dirfd) close(current);
+            errno = length == 0 ? EINVAL : ENAMETOOLONG;
+            return -1;
+        }
+        memcpy(component, start, length);
+        component[length] = 0;
+        int next = openat(current, component, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        int saved = errno;
+        if (current != dirfd) close(current);
+        if (next < 0) {
+            errno = saved;
+            return -1;
+        }
+        current = next;
+    }
+    int fd = openat(current, start, flags | O_NOFOLLOW | O_CLOEXEC, mode);
+    int saved = errno;
+    if (current != dirfd) close(current);
+    errno = saved;
+    return fd;
+}
+
+#if defined(CB_HAVE_OPENAT2) && defined(SYS_openat2)
+/// 1 until openat2 answered ENOSYS once; then every call takes the fallback.
+static int openat2_available = 1;
+#endif
+
+int cb_open_beneath(int dirfd, const char *path, int flags, mode_t mode) {
+#if defined(CB_HAVE_OPENAT2) && defined(SYS_openat2)
+    if (__atomic_load_n(&openat2_available, __ATOMIC_RELAXED)) {
+        struct open_how how = {0};
+        how.flags = (unsigned long long)(flags | O_NOFOLLOW | O_CLOEXEC);
+        how.mode = ((flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE) ? mode : 0;
+        how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;
+        long fd = syscall(SYS_openat2, dirfd, path, &how, sizeof how);
+        if (fd >= 0 || errno != ENOSYS) return (int)fd;
+        __atomic_store_n(&openat2_available, 0, __ATOMIC_RELAXED);
+    }
+#endif
+    return cb_open_nofollow(dirfd, path, flags, mode);
 }

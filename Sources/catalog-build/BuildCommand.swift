@@ -19,18 +19,25 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print each pipeline stage's wall time to standard error.")
     var timings = false
 
+    @Flag(name: .long, help: "Replace the output directory even when it holds files that catalog-build did not make.")
+    var force = false
+
     func validate() throws {
         let cwd = FileManager.default.currentDirectoryPath
         if let problem = OutputGuard.problem(output: URL(fileURLWithPath: output), content: ContentRoot(path: options.content),
                                              currentDirectory: cwd) {
             throw ValidationError(problem)
         }
+        if !force, let problem = OutputOwnership.problem(output: URL(fileURLWithPath: output), displayPath: output) {
+            throw ValidationError(problem)
+        }
     }
 
     func run() async throws {
-        let buildOptions = BuildOptions(
+        var buildOptions = BuildOptions(
             content: ContentRoot(path: options.content), output: URL(fileURLWithPath: output),
             cacheDirectory: URL(fileURLWithPath: cache), thumbnailProgress: ProgressLine.thumbnails())
+        buildOptions.force = force
         InterruptCleanup.shared.install()
         let result: BuildResult
         do {

@@ -21,17 +21,24 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Where processed thumbnails and the build state are cached.")
     var cache: String = ".catalog-cache"
 
+    @Flag(name: .long, help: "Replace the output directory even when it holds files that catalog-build did not make.")
+    var force = false
+
     func validate() throws {
         let cwd = FileManager.default.currentDirectoryPath
         if let problem = OutputGuard.problem(output: URL(fileURLWithPath: output), content: ContentRoot(path: content),
                                              currentDirectory: cwd) {
             throw ValidationError(problem)
         }
+        if !force, let problem = OutputOwnership.problem(output: URL(fileURLWithPath: output), displayPath: output) {
+            throw ValidationError(problem)
+        }
     }
 
     func run() async throws {
-        let options = ServeOptions(content: ContentRoot(path: content), output: URL(fileURLWithPath: output),
+        var options = ServeOptions(content: ContentRoot(path: content), output: URL(fileURLWithPath: output),
                                    cacheDirectory: URL(fileURLWithPath: cache), port: port)
+        options.force = force
         let server: PreviewServer
         do {
             server = try PreviewServer(options) { Output.standardError($0 + "\n") }

@@ -1,4 +1,20 @@
 #pragma once
+#include <sys/types.h>
+
 /// Atomically exchanges two paths (Linux renameat2 RENAME_EXCHANGE).
 /// Returns 0 on success, -1 when the system or file system does not support it.
 int cb_exchange_paths(const char *a, const char *b);
+
+/// Opens `path` relative to the directory `dirfd` so that it cannot resolve outside it:
+/// Linux openat2(2) with RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS (absolute paths, `..`
+/// above `dirfd` and symbolic links that lead out fail with EXDEV; magic links with
+/// ELOOP). O_NOFOLLOW is always added, so the last component is never a symbolic link.
+/// Where the kernel has no openat2 (ENOSYS, Linux before 5.6, or another system) it falls
+/// back to `cb_open_nofollow`, and the caller's component check is the guard.
+/// Returns the descriptor, or -1 with errno set.
+int cb_open_beneath(int dirfd, const char *path, int flags, mode_t mode);
+
+/// The fallback of `cb_open_beneath`: walks `path` one directory at a time with
+/// O_PATH | O_DIRECTORY | O_NOFOLLOW and opens the last component with O_NOFOLLOW, so
+/// that no symbolic link is followed (a few more system calls, on old kernels only).
+int cb_open_nofollow(int dirfd, const char *path, int flags, mode_t mode);

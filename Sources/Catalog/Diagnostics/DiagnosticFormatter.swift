@@ -2,6 +2,11 @@ import Foundation
 
 /// Prints diagnostics in the formats of cli.md: compiler-style text (with a source excerpt
 /// and caret when `excerpts` is on), one JSON document, or GitHub workflow commands.
+///
+/// Text and GitHub commands escape control characters (`ControlCharacters`, written
+/// `\u{1B}`; GitHub's own `%0D` and `%0A` for CR and LF) in paths, messages and excerpts,
+/// so that each diagnostic is one line and no escape sequence of a file name or identifier
+/// reaches the terminal; JSON escapes them by its own rules.
 public enum DiagnosticFormatter {
     public static func text(_ diagnostics: [Diagnostic], excerpts: Bool, colors: Bool = false) -> String {
         var sources = SourceLines()
@@ -9,10 +14,13 @@ public enum DiagnosticFormatter {
         for diagnostic in diagnostics {
             let location = diagnostic.location
             let severity = colors ? colored(diagnostic.severity) : diagnostic.severity.rawValue
-            out += "\(location.file):\(location.line):\(location.column): \(severity): \(diagnostic.message) [\(diagnostic.rule)]\n"
-            if excerpts, let line = sources.line(location.line, of: location.file) {
+            let file = ControlCharacters.escaped(location.file), message = ControlCharacters.escaped(diagnostic.message)
+            out += "\(file):\(location.line):\(location.column): \(severity): \(message) [\(ControlCharacters.escaped(diagnostic.rule.rawValue))]\n"
+            if excerpts, let raw = sources.line(location.line, of: location.file) {
+                let line = ControlCharacters.escaped(raw, keepTabs: true)
                 let gutter = String(location.line)
-                let caretOffset = line.prefix(max(location.column - 1, 0)).map { $0 == "\t" ? "\t" : " " }.joined()
+                let prefix = ControlCharacters.escaped(String(raw.prefix(max(location.column - 1, 0))), keepTabs: true)
+                let caretOffset = prefix.map { $0 == "\t" ? "\t" : " " }.joined()
                 out += " \(gutter) | \(line)\n"
                 out += " \(String(repeating: " ", count: gutter.count)) | \(caretOffset)^\n"
             }
@@ -51,8 +59,8 @@ public enum DiagnosticFormatter {
     }
 
     private static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        ControlCharacters.escaped(text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A"))
     }
 
     private static func escapeProperty(_ text: String) -> String {

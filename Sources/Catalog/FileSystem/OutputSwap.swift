@@ -6,11 +6,15 @@ import Glibc
 
 /// Writes a build into a staging directory beside the output and swaps it in whole, so
 /// that a failed or interrupted build never leaves a mix of old and new files.
+///
+/// The output is replaced only when the build made it (`OutputOwnership`) or `force` is
+/// set; the staging directory carries the ownership marker from the start, so every output
+/// swapped in has it. Staging directories of builds that died are removed first.
 public struct StagedOutput {
     public let output: URL
     public let staging: URL
 
-    public init(output: URL) throws {
+    public init(output: URL, force: Bool = false) throws {
         self.output = output.standardizedFileURL
         let parent = self.output.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -18,10 +22,20 @@ public struct StagedOutput {
         if FileManager.default.fileExists(atPath: self.output.path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw StagedOutputError.notADirectory(self.output.path)
         }
+        if !force, let problem = OutputOwnership.problem(output: self.output, displayPath: self.output.path) {
+            throw StagedOutputError.notOurs(problem)
+        }
+        StaleStaging.remove(beside: self.output)
         staging = parent.appendingPathComponent(".\(self.output.lastPathComponent).building-\(getpid())")
         try? FileManager.default.removeItem(at: staging)
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
         InterruptCleanup.shared.register(staging)
+        do {
+            try OutputDirectory(path: staging.path).write(OutputOwnership.markerName, Data(OutputOwnership.markerText.utf8))
+        } catch {
+            discard()
+            throw error
+        }
     }
 
     /// Removes the staging directory; the output stays exactly as it was.
@@ -55,10 +69,13 @@ public struct StagedOutput {
 
 public enum StagedOutputError: Error, CustomStringConvertible {
     case notADirectory(String)
+    /// The output holds files the build did not make; the text says how to proceed.
+    case notOurs(String)
 
     public var description: String {
         switch self {
         case .notADirectory(let path): "the output \(path) exists and is not a directory"
+        case .notOurs(let problem): problem
         }
     }
 }

@@ -43,9 +43,13 @@ public struct DirectorySink: OutputSink {
 
     public init(root: URL) { self.root = root }
 
+    /// Through `OutputDirectory`, like the build's sink: the path cannot leave `root`.
     public func write(_ relativePath: String, _ data: Data) throws {
-        let url = root.appendingPathComponent(relativePath)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let directory = try OutputDirectory(path: root.path)
+        if let slash = relativePath.utf8.lastIndex(of: UInt8(ascii: "/")) {
+            try directory.makeDirectories(String(relativePath[..<slash]))
+        }
+        try directory.write(relativePath, data)
     }
 }

@@ -12,6 +12,8 @@ public struct BuildOptions: Sendable {
     public var thumbnailProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     /// Parses kept in memory by a long-lived process (`serve`) between its builds.
     public var parseCache: IncrementalParseCache?
+    /// Replace an output that the build did not make (`--force`; see `OutputOwnership`).
+    public var force = false
 
     public init(content: ContentRoot, output: URL, cacheDirectory: URL?,
                 thumbnailProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
@@ -56,9 +58,9 @@ public enum Build {
             bag.append(contentsOf: timer.measure("body checks") { BodyChecker.check(model, contentRoot: options.content.url) })
             return BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer)
         }
-        let staged = try StagedOutput(output: options.output)
+        let staged = try StagedOutput(output: options.output, force: options.force)
         do {
-            let sink = incremental.sink(staging: staged.staging)
+            let sink = try incremental.sink(staging: staged.staging)
             let checks = SiteBodyChecks(contentRoot: options.content.url)
             let (thumbnails, imageDiagnostics) = try timer.measure("thumbnails") {
                 try ThumbnailCheck.stage(options).run(model: model, sink: sink)

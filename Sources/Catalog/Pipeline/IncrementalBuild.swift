@@ -37,8 +37,8 @@ struct IncrementalBuild {
         return OutputStamps.allMatch(stamps, in: output.path)
     }
 
-    func sink(staging: URL) -> IncrementalSink {
-        IncrementalSink(staging: staging, output: output, previous: previous?.outputs ?? [:])
+    func sink(staging: URL) throws -> IncrementalSink {
+        try IncrementalSink(staging: staging, output: output, previous: previous?.outputs ?? [:])
     }
 
     /// Records what the build wrote, once the staging directory has become the output.

@@ -9,16 +9,17 @@ import Synchronization
 ///
 /// Stages may call `write` from several threads.
 ///
-/// Files and directories are created relative to the staging directory, opened once
-/// (`openat`, `mkdirat`): a build creates tens of thousands of them, and the kernel then
-/// resolves only the path below the staging directory.
+/// Every file and directory is made through `OutputDirectory`, relative to the staging
+/// directory opened once: a build creates tens of thousands of them, the kernel then
+/// resolves only the path below the staging directory, and no path can leave it.
 public final class IncrementalSink: OutputSink {
     let staging: URL
     let output: URL
     private let previous: [String: OutputRecord]
     private let state = Mutex(Written())
-    private let stagingDescriptor: Int32
-    private let stagingPath: String
+    private let directory: OutputDirectory
+    /// The current output, where unchanged files are linked from (nil on a first build).
+    private let current: OutputDirectory?
     private let outputPath: String
 
     struct Written {
@@ -34,17 +35,13 @@ public final class IncrementalSink: OutputSink {
         var linked = 0
     }
 
-    init(staging: URL, output: URL, previous: [String: OutputRecord]) {
+    init(staging: URL, output: URL, previous: [String: OutputRecord]) throws {
         self.staging = staging
         self.output = output
         self.previous = previous
-        stagingPath = staging.path
         outputPath = output.path
-        stagingDescriptor = open(stagingPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    }
-
-    deinit {
-        if stagingDescriptor >= 0 { close(stagingDescriptor) }
+        directory = try OutputDirectory(path: staging.path)
+        current = previous.isEmpty ? nil : try? OutputDirectory(path: output.path)
     }
 
     public func write(_ relativePath: String, _ data: Data) throws {
@@ -52,7 +49,7 @@ public final class IncrementalSink: OutputSink {
         try makeParent(of: relativePath)
         // Never write through an existing name: it may be a link to the live output. Links
         // are only made from a previous output, so a first build has none to remove.
-        if !previous.isEmpty { unlinkat(stagingDescriptor, relativePath, 0) }
+        if !previous.isEmpty { try directory.remove(relativePath) }
         if let stamp = reuse(relativePath, hash: hash, size: data.count) {
             state.withLock { $0.records[relativePath] = OutputRecord(hash: hash, stamp: stamp); $0.linked += 1 }
             return
@@ -77,8 +74,8 @@ public final class IncrementalSink: OutputSink {
     private func reuse(_ relativePath: String, hash: String, size: Int) -> FileStamp? {
         guard let old = previous[relativePath], old.hash == hash, old.stamp.size == size else { return nil }
         let source = outputPath + "/" + relativePath
-        guard FileStamp(path: source) == old.stamp,
-              linkat(AT_FDCWD, source, stagingDescriptor, relativePath, 0) == 0 else { return nil }
+        guard let current, FileStamp(path: source) == old.stamp,
+              (try? directory.link(relativePath, from: current)) == true else { return nil }
         return old.stamp
     }
 
@@ -95,9 +92,7 @@ public final class IncrementalSink: OutputSink {
     private func makeDirectory(_ relative: String) throws {
         guard !state.withLock({ $0.exists(relative) }) else { return }
         if let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) { try makeDirectory(String(relative[..<slash])) }
-        if mkdirat(stagingDescriptor, relative, 0o777) != 0, errno != EEXIST {
-            throw IncrementalError.write(relative, String(cString: strerror(errno)))
-        }
+        try directory.makeDirectory(relative)
         state.withLock {
             $0.directories.insert(relative)
             $0.lastMade = relative
@@ -118,23 +113,12 @@ public final class IncrementalSink: OutputSink {
 
     /// Writes the file and returns its stamp, taken before it is closed.
     private func writeFile(_ relativePath: String, _ data: Data) throws -> FileStamp {
-        func failure() -> IncrementalError {
-            IncrementalError.write(stagingPath + "/" + relativePath, String(cString: strerror(errno)))
-        }
-        let descriptor = openat(stagingDescriptor, relativePath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw failure() }
+        let descriptor = try directory.createFile(relativePath)
         defer { close(descriptor) }
-        try data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { throw failure() }
-                offset += count
-            }
-        }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw failure() }
+        guard OutputDirectory.writeAll(descriptor, data), fstat(descriptor, &info) == 0 else {
+            throw IncrementalError.write(directory.full(relativePath), OutputDirectory.reason())
+        }
         return FileStamp(info)
     }
 }

@@ -23,10 +23,10 @@ public final class LiveBuild: Sendable {
     /// says changed since that listing say what changed since the last build.
     private let wasGivenListing = Mutex(false)
 
-    public init(content: ContentRoot, output: URL, cacheDirectory: URL?) {
+    public init(content: ContentRoot, output: URL, cacheDirectory: URL?, force: Bool = false) {
         self.content = content
         self.cacheDirectory = cacheDirectory
-        self.output = LiveOutput(directory: output)
+        self.output = LiveOutput(directory: output, force: force)
     }
 
     /// The outcome of one rebuild, with how many pages were rendered and files written.

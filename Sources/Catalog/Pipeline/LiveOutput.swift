@@ -38,7 +38,13 @@ final class LiveOutput: Sendable {
 
     private let state = Mutex(State())
 
-    init(directory: URL) { self.directory = directory.standardizedFileURL }
+    /// Replace an output the build did not make (`serve --force`).
+    let force: Bool
+
+    init(directory: URL, force: Bool = false) {
+        self.directory = directory.standardizedFileURL
+        self.force = force
+    }
 
     var isKnown: Bool { state.withLock { $0.isKnown } }
 
@@ -65,8 +71,9 @@ final class LiveOutput: Sendable {
     private func apply(_ files: [String: Data], removing removed: [String]) throws {
         do {
             try lock.withLock { _ in
-                for (path, data) in files { try Self.replace(directory.path + "/" + path, with: data) }
-                for path in removed { Self.remove(path, under: directory.path) }
+                let root = try OutputDirectory(path: directory.path)
+                for (path, data) in files { try Self.replace(path, with: data, in: root) }
+                for path in removed { try Self.remove(path, in: root) }
             }
         } catch {
             state.withLock { $0 = State() }
@@ -97,9 +104,9 @@ final class LiveOutput: Sendable {
     }
 
     private func replaceWhole(_ files: [String: Data]) throws {
-        let staged = try StagedOutput(output: directory)
+        let staged = try StagedOutput(output: directory, force: force)
         do {
-            let sink = IncrementalSink(staging: staged.staging, output: directory, previous: [:])
+            let sink = try IncrementalSink(staging: staged.staging, output: directory, previous: [:])
             for (path, data) in files { try sink.write(path, data) }
             try lock.withLock { _ in try staged.commit() }
         } catch {
@@ -112,23 +119,26 @@ final class LiveOutput: Sendable {
     /// (`overwrite`), otherwise written beside it and renamed over it. No `fsync`
     /// (Foundation's atomic write syncs, which cost up to tens of milliseconds a file on a
     /// busy disk, for an output that the next `serve` replaces whole anyway), and the
-    /// directory is made only when it is missing.
-    private static func replace(_ path: String, with data: Data) throws {
-        if overwrite(path, with: data) { return }
+    /// directory is made only when it is missing. Every name goes through `OutputDirectory`.
+    private static func replace(_ path: String, with data: Data, in root: OutputDirectory) throws {
+        if try overwrite(path, with: data, in: root) { return }
         let parent = (path as NSString).deletingLastPathComponent
-        let temporary = parent + "/.live-\(UInt64.random(in: 0...UInt64.max)).tmp"
-        var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        if descriptor < 0 && errno == ENOENT {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        let temporary = (parent.isEmpty ? "" : parent + "/") + ".live-\(UInt64.random(in: 0...UInt64.max)).tmp"
+        let descriptor: Int32
+        if let made = try? root.createFile(temporary, exclusive: true) {
+            descriptor = made
+        } else {
+            if !parent.isEmpty { try root.makeDirectories(parent) }
+            descriptor = try root.createFile(temporary, exclusive: true)
         }
-        guard descriptor >= 0 else { throw IncrementalError.write(path, "cannot create \(temporary): \(Self.reason())") }
-        let wrote = Self.writeAll(descriptor, data)
+        let wrote = OutputDirectory.writeAll(descriptor, data)
         let closed = close(descriptor) == 0
-        guard wrote, closed, rename(temporary, path) == 0 else {
-            let reason = Self.reason()
-            unlink(temporary)
-            throw IncrementalError.write(path, reason)
+        do {
+            guard wrote, closed else { throw IncrementalError.write(root.full(path), OutputDirectory.reason()) }
+            try root.rename(temporary, to: path)
+        } catch {
+            _ = try? root.remove(temporary)
+            throw error
         }
     }
 
@@ -138,39 +148,20 @@ final class LiveOutput: Sendable {
     /// The preview server reads under `lock`, so it never sees a file half written. False,
     /// with the file maybe half written, when that failed or the file has another name
     /// (a link `build` made to it must keep its bytes): then the caller renames over it.
-    private static func overwrite(_ path: String, with data: Data) -> Bool {
-        let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { return false }
+    private static func overwrite(_ path: String, with data: Data, in root: OutputDirectory) throws -> Bool {
+        guard let descriptor = try root.openExisting(path) else { return false }
         var status = stat()
         let written = fstat(descriptor, &status) == 0 && status.st_nlink == 1 && (status.st_mode & S_IFMT) == S_IFREG
-            && writeAll(descriptor, data) && ftruncate(descriptor, off_t(data.count)) == 0
+            && OutputDirectory.writeAll(descriptor, data) && ftruncate(descriptor, off_t(data.count)) == 0
         return close(descriptor) == 0 && written
     }
 
-    /// Writes every byte of `data`, resuming after short writes and interruptions.
-    private static func writeAll(_ descriptor: Int32, _ data: Data) -> Bool {
-        data.withUnsafeBytes { buffer -> Bool in
-            guard var next = buffer.baseAddress else { return true }
-            var left = buffer.count
-            while left > 0 {
-                let count = write(descriptor, next, left)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                next += count
-                left -= count
-            }
-            return true
-        }
-    }
-
-    private static func reason() -> String { String(cString: strerror(errno)) }
-
     /// Removes a file and then its parent directories as long as they are empty (a
     /// deleted context's page leaves no empty directory behind, as a clean build would not).
-    private static func remove(_ relative: String, under root: String) {
-        unlink(root + "/" + relative)
+    private static func remove(_ relative: String, in root: OutputDirectory) throws {
+        try root.remove(relative)
         var directory = (relative as NSString).deletingLastPathComponent
-        while !directory.isEmpty, rmdir(root + "/" + directory) == 0 {
+        while !directory.isEmpty, try root.removeDirectory(directory) {
             directory = (directory as NSString).deletingLastPathComponent
         }
     }

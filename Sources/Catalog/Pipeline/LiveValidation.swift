@@ -21,6 +21,7 @@ enum LiveValidation {
         ObjectIdentifier(TitleRule.self): .context,
         ObjectIdentifier(TextLengthRule.self): .context,
         ObjectIdentifier(IdentifierRule.self): .context,
+        ObjectIdentifier(IdentifierSafetyRule.self): .context,
         ObjectIdentifier(ContextTypeRule.self): .context,
         ObjectIdentifier(CustomTypeNameRule.self): .context,
         ObjectIdentifier(SiblingIdentifierRule.self): .structure,

@@ -8,6 +8,8 @@ public struct ServeOptions: Sendable {
     /// 0 lets the system pick a free port (tests).
     public var port: UInt16
     public var pollInterval: Duration
+    /// Replace an output that the build did not make (`--force`; see `OutputOwnership`).
+    public var force = false
 
     public init(content: ContentRoot, output: URL, cacheDirectory: URL?, port: UInt16,
                 pollInterval: Duration = .milliseconds(250)) {
@@ -50,7 +52,8 @@ public final class PreviewServer: Sendable {
         watcher = ContentWatcher(directory: options.content.url, interval: options.pollInterval)
         let listing = TreeStamps.collect(options.content.url, directories: true)
         firstListing = Mutex(listing)
-        let live = LiveBuild(content: options.content, output: options.output, cacheDirectory: options.cacheDirectory)
+        let live = LiveBuild(content: options.content, output: options.output, cacheDirectory: options.cacheDirectory,
+                             force: options.force)
         self.live = live
         let hub = hub, files = StaticFiles(root: options.output), status = status
         http = try LoopbackHTTPServer(port: options.port) { request, socket in

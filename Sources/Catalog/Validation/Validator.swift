@@ -8,7 +8,7 @@ protocol ContentRule: Sendable {
 /// what reading them reports, so that an unfinished draft never blocks a build.
 enum Validator {
     static let rules: [any ContentRule.Type] = [
-        TitleRule.self, TextLengthRule.self, IdentifierRule.self, ContextTypeRule.self, CustomTypeNameRule.self,
+        TitleRule.self, TextLengthRule.self, IdentifierRule.self, IdentifierSafetyRule.self, ContextTypeRule.self, CustomTypeNameRule.self,
         SiblingIdentifierRule.self, DepthRule.self, ChildrenLimitRule.self, TranslationProgressRule.self,
         MissingTranslationRule.self, ThumbnailPathRule.self, ContainerAssignableRule.self,
         AssignableSummaryRule.self, ProgressDetailsRule.self, TitleUntranslatedRule.self, AssessmentRule.self,

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Testing
 
@@ -49,6 +50,8 @@ import Testing
         let output = work.appendingPathComponent("site")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         try Data("old".utf8).write(to: output.appendingPathComponent("keep.txt"))
+        // An earlier build's output (it carries the marker), so only the content error stops the build.
+        try Data(OutputOwnership.markerText.utf8).write(to: output.appendingPathComponent(OutputOwnership.markerName))
         let content = work.appendingPathComponent("content")
         try FileManager.default.createDirectory(at: content.appendingPathComponent("b"), withIntermediateDirectories: true)
         try Data("bundleIdentifier: com.x\ntitle: X\ndefaultLocale: en-us\nlocales: [en-us]\n".utf8)
@@ -69,6 +72,8 @@ import Testing
         let stale = work.appendingPathComponent("b/stale.txt")
         try FileManager.default.createDirectory(at: stale.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("stale".utf8).write(to: stale)
+        // `b` is an earlier build's output (it carries the marker): the build replaces it whole.
+        try Data(OutputOwnership.markerText.utf8).write(to: work.appendingPathComponent("b/" + OutputOwnership.markerName))
         let second = try BinaryRunner.run(["build", "--content", sample, "--output", "b", "--cache", "c2"], in: work)
         #expect(first.status == 0 && second.status == 0)
         #expect(!FileManager.default.fileExists(atPath: stale.path))
