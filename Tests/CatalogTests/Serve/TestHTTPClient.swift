@@ -9,7 +9,9 @@ final class TestConnection {
     private let socket: Int32
     private var buffer = Data()
 
-    init(port: UInt16, path: String) throws {
+    /// Connects and sends `GET path` (or `method`) with `headers`; `Connection: close` by
+    /// default for a plain request, so that the response ends with the connection.
+    init(port: UInt16, path: String, method: String = "GET", headers: [String] = []) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -22,7 +24,8 @@ final class TestConnection {
         // A generous limit that only turns a hang into a failure; never a speed check.
         var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let request = Data("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        let head = (["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1"] + headers).joined(separator: "\r\n")
+        let request = Data((head + "\r\n\r\n").utf8)
         _ = request.withUnsafeBytes { send(socket, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
@@ -55,7 +58,7 @@ final class TestConnection {
     }
 
     static func get(port: UInt16, _ path: String) throws -> (status: Int, body: String) {
-        try TestConnection(port: port, path: path).response()
+        try TestConnection(port: port, path: path, headers: ["Connection: close"]).response()
     }
 }
 
