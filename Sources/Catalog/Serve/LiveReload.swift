@@ -8,7 +8,9 @@ import Synchronization
 ///
 /// At most `maximumStreams` streams are open at once; past that a request gets `503`
 /// (its page then simply does not reload by itself), so that streams cannot use up the
-/// process's descriptors. A stream ends when its connection closes or the server stops.
+/// process's descriptors. A stream ends when its connection closes or the server stops;
+/// since a client's leaving is only seen when a write to it fails, every stream gets a
+/// comment line (`ping`, every 5 s) that frees the place of a client gone quietly.
 final class LiveReloadHub: Sendable {
     static let path = "/__livereload"
     static let maximumStreams = 64
@@ -50,6 +52,13 @@ final class LiveReloadHub: Sendable {
         }
     }
 
+    /// Sends every stream a comment, which fails (ending the stream) where the client left.
+    func ping() {
+        state.withLock { state in
+            for continuation in state.streams.values { continuation.yield(Self.ping) }
+        }
+    }
+
     /// Ends every stream (when the server stops).
     func closeAll() {
         let streams = state.withLock { state in
@@ -63,8 +72,12 @@ final class LiveReloadHub: Sendable {
         _ = state.withLock { $0.streams.removeValue(forKey: id) }
     }
 
+    /// What `ping` queues in place of a build number.
+    static let ping = -1
+
+    /// The text sent for a build number (or a ping).
     static func event(_ generation: Int) -> String {
-        "event: reload\ndata: \(generation)\n\n"
+        generation == ping ? ":\n\n" : "event: reload\ndata: \(generation)\n\n"
     }
 
     /// The script added to served pages, for the build number they were served with.

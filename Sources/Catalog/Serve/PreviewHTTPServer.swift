@@ -7,34 +7,34 @@ import Synchronization
 /// The HTTP side of `serve`: Hummingbird's HTTP/1.1 server on SwiftNIO. Connections are
 /// kept alive and multiplexed over NIO's event loops, so an idle or slow client never
 /// holds up another; a connection that sends no complete request head for
-/// `idleTimeout` is closed (slow headers included: the timer only restarts on a whole
-/// request part). NIO's `ServerBootstrap` puts an `AcceptBackoffHandler` on the listening
-/// socket, so when descriptors run out (`EMFILE`) accepting pauses for a second and
-/// resumes once they are freed, instead of stopping for good.
+/// `idleTimeout` (`ServeOptions`, 15 s) is closed (slow headers included: the timer
+/// restarts only on a whole request part). NIO's `ServerBootstrap` puts an
+/// `AcceptBackoffHandler` on the listening socket, so when descriptors run out (`EMFILE`)
+/// accepting pauses for a second and resumes once they are freed, instead of stopping
+/// for good.
 ///
 /// The server binds in `init` (a busy port fails there) but answers nothing before
 /// `open()`: requests wait, as they would in the listening socket's backlog.
 final class PreviewHTTPServer: Sendable {
     typealias Handler = @Sendable (Request, PreviewRequestContext) async -> Response
 
-    static let idleTimeout: Duration = .seconds(15)
-
     let port: UInt16
     private let task: Task<Void, Never>
     private let finished = DispatchSemaphore(value: 0)
     private let gate = StartGate()
 
-    init(host: String, port: UInt16, handler: @escaping Handler) throws {
+    init(host: String, port: UInt16, idleTimeout: Duration, handler: @escaping Handler) throws {
         let startup = Startup()
         let gate = gate, finished = finished
         let responder = CallbackResponder<PreviewRequestContext> { request, context in
             await gate.wait()
             return await handler(request, context)
         }
-        let timeout = Self.idleTimeout.components
+        let timeout = idleTimeout.components
+        let nanoseconds = timeout.seconds * 1_000_000_000 + timeout.attoseconds / 1_000_000_000
         let app = Application(
             responder: responder,
-            server: .http1(configuration: .init(idleTimeout: .seconds(timeout.seconds))),
+            server: .http1(configuration: .init(idleTimeout: .nanoseconds(nanoseconds))),
             configuration: .init(address: .hostname(host, port: Int(port)), backlog: 256),
             onServerRunning: { channel in startup.report(.success(UInt16(channel.localAddress?.port ?? 0))) },
             logger: Logger(label: "catalog-build.serve", factory: { _ in SwiftLogNoOpLogHandler() }))

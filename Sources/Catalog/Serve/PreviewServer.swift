@@ -10,15 +10,21 @@ public struct ServeOptions: Sendable {
     /// 0 lets the system pick a free port (tests).
     public var port: UInt16
     public var pollInterval: Duration
+    /// How long a connection may stay without a whole request (idle, or sending its head
+    /// too slowly) before it is closed.
+    public var idleTimeout: Duration
+    /// How often live-reload streams get a comment line (`LiveReloadHub.ping`).
+    var pingInterval: Duration = .seconds(5)
 
     public init(content: ContentRoot, output: URL, cacheDirectory: URL?, host: String = "127.0.0.1", port: UInt16,
-                pollInterval: Duration = .milliseconds(250)) {
+                pollInterval: Duration = .milliseconds(250), idleTimeout: Duration = .seconds(15)) {
         self.content = content
         self.output = output
         self.cacheDirectory = cacheDirectory
         self.host = host
         self.port = port
         self.pollInterval = pollInterval
+        self.idleTimeout = idleTimeout
     }
 
     /// Whether `host` reaches beyond this machine (anything but 127.0.0.0/8, `::1` and
@@ -49,6 +55,8 @@ public final class PreviewServer: Sendable {
     private let status = StatusBox()
     private let http: PreviewHTTPServer
     private let watcher: ContentWatcher
+    /// Sends the live-reload streams their pings while the server runs.
+    private let pings = Mutex<Task<Void, Never>?>(nil)
     /// The listing the first build was made from, until the watcher starts from it.
     private let firstListing: Mutex<[String: FileStamp]?>
     private let log: @Sendable (String) -> Void
@@ -65,7 +73,7 @@ public final class PreviewServer: Sendable {
         self.live = live
         let responder = PreviewResponder(files: StaticFiles(root: options.output), hub: hub, output: live.output,
                                          status: { [status] in status.current })
-        http = try PreviewHTTPServer(host: options.host, port: options.port) { request, context in
+        http = try PreviewHTTPServer(host: options.host, port: options.port, idleTimeout: options.idleTimeout) { request, context in
             responder.respond(request, context: context)
         }
         rebuild(stamps: listing, paths: nil)
@@ -74,6 +82,11 @@ public final class PreviewServer: Sendable {
     /// Starts serving and watching; returns at once.
     public func start() {
         http.open()
+        pings.withLock { [hub, interval = options.pingInterval] task in
+            task = Task(executorPreference: ServeExecutor.shared) {
+                while (try? await Task.sleep(for: interval)) != nil { hub.ping() }
+            }
+        }
         let initial = firstListing.withLock { listing in
             defer { listing = nil }
             return listing
@@ -91,6 +104,7 @@ public final class PreviewServer: Sendable {
     /// Stops watching, ends every open event stream and closes the server's sockets.
     public func stop() {
         watcher.stop()
+        pings.withLock { $0?.cancel() }
         hub.closeAll()
         http.stop()
     }
