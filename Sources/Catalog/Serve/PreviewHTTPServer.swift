@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import NIOPosix
 import Synchronization
 
 /// The HTTP side of `serve`: Hummingbird's HTTP/1.1 server on SwiftNIO. Connections are
@@ -137,16 +138,20 @@ private final class StartGate: Sendable {
     }
 }
 
-/// Runs the server's tasks on Dispatch threads instead of Swift's cooperative pool
-/// (as wide as the machine has cores), so that a caller blocking a pool thread (the
-/// signal wait of the command, a test's plain socket client) never starves the server.
+/// Runs the server's tasks on NIO's event-loop threads (threads of their own, one per
+/// core) instead of Swift's cooperative pool or Dispatch's: a caller blocking a pool
+/// thread (the command's signal wait, a test's plain socket client) or the build's
+/// `concurrentPerform` filling Dispatch's workers for seconds never delays an answer.
+/// The handlers block only briefly (the output's lock, a file read).
 final class ServeExecutor: TaskExecutor {
-    static let shared = ServeExecutor()
-    private let queue = DispatchQueue(label: "catalog-build.serve", attributes: .concurrent)
+    static let shared = ServeExecutor(MultiThreadedEventLoopGroup.singleton)
+    let group: any EventLoopGroup
+
+    init(_ group: any EventLoopGroup) { self.group = group }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
-        queue.async { job.runSynchronously(on: executor) }
+        group.next().execute { job.runSynchronously(on: executor) }
     }
 }

@@ -116,3 +116,25 @@ import Testing
         String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self).suffix(2000).description
     }
 }
+
+/// Dispatch's global pool, which the build's stages (`concurrentPerform`) and tests
+/// running beside fill, does not serve requests: with every worker of it busy for
+/// seconds, pages still load at once. (The old server ran each connection on that pool:
+/// here its answer took 21 s, and under the whole test suite the live-reload test's
+/// reads ran into their 30 s limit, the intermittent `servesRebuildsAndReloads` failure.)
+@Test func answersWhileDispatchWorkersAreBusy() throws {
+    let running = try PreviewHTTPTests.Running()
+    defer { running.stop() }
+    let busy = DispatchGroup()
+    let blockers = ProcessInfo.processInfo.activeProcessorCount * 16
+    for _ in 0..<blockers {
+        DispatchQueue.global().async(group: busy) { usleep(2_000_000) }
+    }
+    usleep(200_000)
+    let start = ContinuousClock.now
+    let response = try TestConnection.request(port: running.port, "/", headers: ["Connection: close"])
+    let elapsed = ContinuousClock.now - start
+    busy.wait()
+    #expect(response.status == 200)
+    #expect(elapsed < .seconds(1), "answered in \(elapsed)")
+}
