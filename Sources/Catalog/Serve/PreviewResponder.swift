@@ -15,12 +15,23 @@ struct PreviewResponder: Sendable {
     let status: @Sendable () -> PreviewServer.Status
 
     func respond(_ request: Request, context: PreviewRequestContext) -> Response {
+        let response = answer(request, context: context)
+        guard request.method == .head, let length = response.headers[.contentLength] else { return response }
+        // The head alone, with the length the body would have had.
+        var head = response
+        head.body = ResponseBody()
+        head.headers[.contentLength] = length
+        return head
+    }
+
+    private func answer(_ request: Request, context: PreviewRequestContext) -> Response {
         let method = request.method
         guard method == .get || method == .head else {
             return Self.text(.methodNotAllowed, "only GET and HEAD", headers: [.allow: "GET, HEAD"])
         }
         let target = request.head.path ?? "/"
         if target.split(separator: "?", maxSplits: 1)[0] == LiveReloadHub.path {
+            guard method == .get else { return Self.text(.methodNotAllowed, "only GET", headers: [.allow: "GET"]) }
             return eventStream(context.channel)
         }
         let script = LiveReloadHub.script(generation: hub.generation)
@@ -100,6 +111,8 @@ struct FileReply {
     /// The live-reload script for a page (whose bytes then differ from the file's).
     let script: String?
 
+    static let noSniff = HTTPFields.Element.Name("X-Content-Type-Options")!
+
     var etag: String {
         let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
         let parts = [Int(info.st_ino), Int(info.st_size), modified].map { String($0, radix: 16) }
@@ -110,7 +123,7 @@ struct FileReply {
     func response(to request: Request) -> Response? {
         let etag = etag
         var headers: HTTPFields = [.eTag: etag, .cacheControl: "no-cache", .acceptRanges: "bytes",
-                                   .contentType: StaticFiles.contentType(of: name)]
+                                   .contentType: StaticFiles.contentType(of: name), Self.noSniff: "nosniff"]
         if path.first == "media", StaticFiles.isActive(name) { headers[.contentDisposition] = "attachment" }
         // A page is read whole to add the script; other files only as far as they are sent.
         var page: Data?

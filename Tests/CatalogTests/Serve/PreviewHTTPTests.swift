@@ -59,6 +59,7 @@ import Testing
             let response = try TestConnection.request(port: running.port, path, headers: ["Connection: close"])
             #expect(response.status == 200, "\(path)")
             #expect(response.headers["content-type"] == type, "\(path)")
+            #expect(response.headers["x-content-type-options"] == "nosniff", "\(path)")
         }
         #expect(StaticFiles.contentType(of: "notes.TXT") == "text/plain; charset=utf-8")
         #expect(StaticFiles.contentType(of: "cover.png") == "image/png")
@@ -134,6 +135,12 @@ import Testing
             connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             #expect(connection.nextResponse()?.body == get.body, "\(path)")
         }
+        // A missing page's head too, on a connection that stays usable.
+        let connection = try TestConnection(port: running.port, path: "/missing/", method: "HEAD")
+        let missing = try #require(connection.nextResponse(head: true))
+        #expect(missing.status == 404 && Int(missing.headers["content-length"] ?? "") ?? 0 > 0)
+        connection.send("GET /assets/site.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        #expect(connection.nextResponse()?.status == 200)
         let post = try TestConnection.request(port: running.port, "/", method: "POST", headers: ["Content-Length: 0", "Connection: close"])
         #expect(post.status == 405)
         #expect(post.headers["allow"] == "GET, HEAD")
