@@ -44,7 +44,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             server = try PreviewServer(options) { Output.standardError($0 + "\n") }
         } catch {
-            Output.standardError("error: cannot serve on \(host):\(port): \(error)\n")
+            Output.standardError("error: \(error)\n")
             throw Exit.contentError
         }
         server.start()

@@ -43,7 +43,8 @@ final class PreviewHTTPServer: Sendable {
             do {
                 try await app.run()
             } catch {
-                startup.report(.failure(ServeError.bind("\(host):\(port)", "\(error)")))
+                let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
+                startup.report(.failure(ServeError.bind("\(host):\(port)", reason)))
             }
             finished.signal()
         }
