@@ -5,9 +5,10 @@ import Glibc
 
 /// Maps request targets to regular files of the output directory, never outside it.
 ///
-/// The target is percent-decoded once; a path that still holds `%` afterwards (double
-/// encoding), a backslash, a control character (NUL included), or a `.` or `..`
-/// component is refused. The file is then opened one component at a time from the
+/// The target is percent-decoded exactly once, and what it decodes to is taken literally
+/// (a double-encoded `%252e%252e` names a file called `%2e%2e`, which a site may hold:
+/// an identifier with `%` in it); a backslash, a control character (NUL included), or a
+/// `.` or `..` component is refused. The file is then opened one component at a time from the
 /// output directory with `O_NOFOLLOW`, so no symbolic link is followed (the build
 /// writes none; one put there leads wherever it likes), and only a regular file is
 /// served: a FIFO or device is never opened for reading.
@@ -20,7 +21,7 @@ struct StaticFiles: Sendable {
         let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
             .split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
         guard path.hasPrefix("/"), let decoded = String(path).removingPercentEncoding else { return nil }
-        guard !decoded.unicodeScalars.contains(where: { $0 == "%" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F })
+        guard !decoded.unicodeScalars.contains(where: { $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F })
         else { return nil }
         let parts = decoded.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         // Empty components inside the path (`a//b`) are refused; only the last may be empty.

@@ -179,10 +179,14 @@ import Testing
             #expect(response.status == 404 || response.status == 400, "\(path) → \(response.status)")
             #expect(!response.text.contains("secret\n") && response.text != "secret", "\(path)")
         }
+        // A name that holds `%` (a site may have one) is reached by encoding it once.
+        try Data("fifty".utf8).write(to: running.output.appendingPathComponent("Fun%20Quiz.txt"))
+        let percent = try TestConnection.request(port: running.port, "/Fun%2520Quiz.txt", headers: ["Connection: close"])
+        #expect(percent.status == 200 && percent.text == "fifty")
         #expect(StaticFiles.components(of: "/a/b.html?x=..") == ["a", "b.html"])
         #expect(StaticFiles.components(of: "/a%20b/") == ["a b", ""])
         #expect(StaticFiles.components(of: "/a/%2e%2e/b") == nil)
-        #expect(StaticFiles.components(of: "/%252e%252e") == nil)
+        #expect(StaticFiles.components(of: "/%252e%252e") == ["%2e%2e"], "decoded once, then a name like any")
         #expect(StaticFiles.components(of: "/a%5cb") == nil)
         #expect(StaticFiles.components(of: "/a%00") == nil)
         #expect(StaticFiles.components(of: "a") == nil)
