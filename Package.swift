@@ -14,6 +14,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         // C at the edges: system libraries found through pkg-config.
@@ -31,8 +34,9 @@ let package = Package(
             name: "CImageCodec",
             dependencies: ["CPNG", "CJPEG"],
             cSettings: [.unsafeFlags(["-O2"])]),
-        // System calls that Swift's Glibc module does not export (renameat2).
-        .target(name: "CSystem"),
+        // System calls that Swift's Glibc module does not export (renameat2). Named apart from
+        // swift-system's own CSystem target (which Hummingbird brings in); its folder stays.
+        .target(name: "CCatalogSystem", path: "Sources/CSystem"),
         // cmark-gfm keeps its special inline characters in one process-wide table that every
         // parser empties when it finishes; this replaces the library's function that does it
         // (see cmark_shim.c); and the body checks' parses skip the inlines of blocks that
@@ -48,10 +52,14 @@ let package = Package(
         .target(
             name: "Catalog",
             dependencies: [
-                "CCmark", "CCmarkShim", "CImageCodec", "CSystem",
+                "CCmark", "CCmarkShim", "CImageCodec", "CCatalogSystem",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
             name: "catalog-build",

@@ -7,7 +7,8 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Build, serve the site on 127.0.0.1, rebuild on every change and reload the open pages.",
-        discussion: "While the content has errors, every page shows the list of them. Stop with Ctrl-C.")
+        discussion: "While the content has errors, every page shows the list of them. Stop with Ctrl-C. "
+            + "--host opens the preview to other machines: anyone who can reach it reads the site and the error list.")
 
     @Option(name: .long, help: "The content directory.")
     var content: String = "content"
@@ -15,7 +16,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The output directory.")
     var output: String = "site"
 
-    @Option(name: .long, help: "The port on 127.0.0.1 to serve on.")
+    @Option(name: .long, help: "The address to listen on (another than 127.0.0.1 opens the preview to the network).")
+    var host: String = "127.0.0.1"
+
+    @Option(name: .long, help: "The port to serve on.")
     var port: UInt16 = 8000
 
     @Option(name: .long, help: "Where processed thumbnails and the build state are cached.")
@@ -37,17 +41,22 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         var options = ServeOptions(content: ContentRoot(path: content), output: URL(fileURLWithPath: output),
-                                   cacheDirectory: URL(fileURLWithPath: cache), port: port)
+                                   cacheDirectory: URL(fileURLWithPath: cache), host: host, port: port)
         options.force = force
+        if !ServeOptions.isLoopback(host) {
+            Output.standardError("warning: serving on \(host), not 127.0.0.1: other machines that reach this address "
+                + "can read the site and its error list while serve runs\n")
+        }
         let server: PreviewServer
         do {
             server = try PreviewServer(options) { Output.standardError($0 + "\n") }
         } catch {
-            Output.standardError("error: cannot serve on 127.0.0.1:\(port): \(error)\n")
+            Output.standardError("error: \(error)\n")
             throw Exit.contentError
         }
         server.start()
-        Output.standardError("Serving \(output)/ at http://127.0.0.1:\(server.port)/ (Ctrl-C to stop)\n")
+        let shown = host.contains(":") ? "[\(host)]" : host
+        Output.standardError("Serving \(output)/ at http://\(shown):\(server.port)/ (Ctrl-C to stop)\n")
         await Self.waitForInterrupt()
         server.stop()
         Output.standardError("Stopped\n")

@@ -1,4 +1,4 @@
-import CSystem
+import CCatalogSystem
 import Foundation
 #if canImport(Glibc)
 import Glibc

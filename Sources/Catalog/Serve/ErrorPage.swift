@@ -7,6 +7,23 @@ enum ErrorPage {
             + "<body><h1>The build failed</h1><p>\(escape(message))</p>\(script)</body></html>\n"
     }
 
+    /// The 404 page, in the site's style: its stylesheets (the author's too, when the
+    /// site has one) and its header, linking back to the start page.
+    static func notFound(_ target: String, authorStylesheet: Bool, script: String) -> String {
+        let stylesheets = [SiteAssets.stylesheetPath] + (authorStylesheet ? [SiteAssets.authorStylesheetPath] : [])
+        let links = stylesheets.map { "<link rel=\"stylesheet\" href=\"/\($0)\">" }.joined()
+        return """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1"><title>Not found</title>
+            <link rel="icon" href="data:,">\(links)</head>
+            <body><header class="site-header"><a class="brand" href="/">Home</a></header>
+            <main id="main"><h1>Not found</h1><p>There is no page at <code>\(escape(target))</code>.</p>
+            <p><a href="/">Back to the start page</a></p></main>\(script)</body></html>
+
+            """
+    }
+
     static func html(_ diagnostics: [Diagnostic], script: String) -> String {
         let items = diagnostics.map { d in
             "<li class=\"\(d.severity.rawValue)\"><code>\(escape(d.location.file)):\(d.location.line):\(d.location.column)</code> "

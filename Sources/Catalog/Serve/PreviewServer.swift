@@ -5,23 +5,39 @@ public struct ServeOptions: Sendable {
     public var content: ContentRoot
     public var output: URL
     public var cacheDirectory: URL?
+    /// The address to listen on: loopback unless the user asks for another (`--host`).
+    public var host: String
     /// 0 lets the system pick a free port (tests).
     public var port: UInt16
     public var pollInterval: Duration
     /// Replace an output that the build did not make (`--force`; see `OutputOwnership`).
     public var force = false
+    /// How long a connection may stay without a whole request (idle, or sending its head
+    /// too slowly) before it is closed.
+    public var idleTimeout: Duration
+    /// How often live-reload streams get a comment line (`LiveReloadHub.ping`).
+    var pingInterval: Duration = .seconds(5)
 
-    public init(content: ContentRoot, output: URL, cacheDirectory: URL?, port: UInt16,
-                pollInterval: Duration = .milliseconds(250)) {
+    public init(content: ContentRoot, output: URL, cacheDirectory: URL?, host: String = "127.0.0.1", port: UInt16,
+                pollInterval: Duration = .milliseconds(250), idleTimeout: Duration = .seconds(15)) {
         self.content = content
         self.output = output
         self.cacheDirectory = cacheDirectory
+        self.host = host
         self.port = port
         self.pollInterval = pollInterval
+        self.idleTimeout = idleTimeout
+    }
+
+    /// Whether `host` reaches beyond this machine (anything but 127.0.0.0/8, `::1` and
+    /// `localhost`), which the command warns about.
+    public static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 }
 
-/// `catalog-build serve`: builds, serves the output on 127.0.0.1, rebuilds when the
+/// `catalog-build serve`: builds, serves the output (on 127.0.0.1 unless told otherwise;
+/// `PreviewHTTPServer`, `PreviewResponder`), rebuilds when the
 /// content changes (re-parsing only changed files, kept in memory) and tells open pages
 /// to reload. While the content has errors every page is the list of them instead of the
 /// stale site.
@@ -39,13 +55,16 @@ public final class PreviewServer: Sendable {
     private let live: LiveBuild
     private let hub = LiveReloadHub()
     private let status = StatusBox()
-    private let http: LoopbackHTTPServer
+    private let http: PreviewHTTPServer
     private let watcher: ContentWatcher
+    /// Sends the live-reload streams their pings while the server runs.
+    private let pings = Mutex<Task<Void, Never>?>(nil)
     /// The listing the first build was made from, until the watcher starts from it.
     private let firstListing: Mutex<[String: FileStamp]?>
     private let log: @Sendable (String) -> Void
 
-    /// Binds the socket (so a busy port fails here) and runs the first build.
+    /// Binds the socket (so a busy port fails here; requests wait until `start`) and runs
+    /// the first build.
     public init(_ options: ServeOptions, log: @escaping @Sendable (String) -> Void) throws {
         self.options = options
         self.log = log
@@ -55,19 +74,22 @@ public final class PreviewServer: Sendable {
         let live = LiveBuild(content: options.content, output: options.output, cacheDirectory: options.cacheDirectory,
                              force: options.force)
         self.live = live
-        let hub = hub, files = StaticFiles(root: options.output), status = status
-        http = try LoopbackHTTPServer(port: options.port) { request, socket in
-            // Under the output's lock: a rebuild's difference is applied whole before a page is read.
-            live.output.lock.withLock { _ in
-                PreviewServer.reply(request, socket: socket, hub: hub, files: files, status: status.current)
-            }
+        let responder = PreviewResponder(files: StaticFiles(root: options.output), hub: hub, output: live.output,
+                                         status: { [status] in status.current })
+        http = try PreviewHTTPServer(host: options.host, port: options.port, idleTimeout: options.idleTimeout) { request, context in
+            responder.respond(request, context: context)
         }
         rebuild(stamps: listing, paths: nil)
     }
 
     /// Starts serving and watching; returns at once.
     public func start() {
-        http.start()
+        http.open()
+        pings.withLock { [hub, interval = options.pingInterval] task in
+            task = Task(executorPreference: ServeExecutor.shared) {
+                while (try? await Task.sleep(for: interval)) != nil { hub.ping() }
+            }
+        }
         let initial = firstListing.withLock { listing in
             defer { listing = nil }
             return listing
@@ -82,11 +104,12 @@ public final class PreviewServer: Sendable {
         }
     }
 
-    /// Stops watching, closes the listening socket and every open event stream.
+    /// Stops watching, ends every open event stream and closes the server's sockets.
     public func stop() {
         watcher.stop()
-        http.stop()
+        pings.withLock { $0?.cancel() }
         hub.closeAll()
+        http.stop()
     }
 
     /// The number of builds announced so far (the live-reload generation).
@@ -112,29 +135,6 @@ public final class PreviewServer: Sendable {
             status.current = .unwritable("cannot write \(options.output.path): \(error)")
             log("error: cannot write \(options.output.path): \(error)")
         }
-    }
-
-    private static func reply(_ request: PreviewRequest, socket: Int32, hub: LiveReloadHub, files: StaticFiles,
-                              status: Status) -> LoopbackHTTPServer.Reply {
-        if request.path == LiveReloadHub.path {
-            hub.add(socket)
-            return .keep
-        }
-        let script = LiveReloadHub.script(generation: hub.generation)
-        let file = files.file(for: request.path)
-        let isPage = file.map { $0.pathExtension == "html" } ?? !request.path.contains(".")
-        switch status {
-        case .failed(let diagnostics) where isPage:
-            return .response(.html(500, ErrorPage.html(diagnostics, script: script)))
-        case .unwritable(let message) where isPage:
-            return .response(.html(500, ErrorPage.html(failure: message, script: script)))
-        default: break
-        }
-        guard let file, let data = try? Data(contentsOf: file) else {
-            return .response(.html(404, "<!doctype html><title>Not found</title><h1>Not found</h1>\(script)"))
-        }
-        let body = isPage ? LiveReloadHub.inject(script, into: data) : data
-        return .response(PreviewResponse(status: 200, contentType: StaticFiles.contentType(of: file), body: body))
     }
 }
 
