@@ -25,7 +25,9 @@ struct StaticFiles: Sendable {
         else { return nil }
         let parts = decoded.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         // Empty components inside the path (`a//b`) are refused; only the last may be empty.
-        guard !parts.dropLast().contains(""), !parts.contains(where: { $0 == "." || $0 == ".." }) else { return nil }
+        // Dot-files (`.`, `..`, the output's `.catalog-build` marker, a live write's
+        // temporary file) are never served.
+        guard !parts.dropLast().contains(""), !parts.contains(where: { $0.hasPrefix(".") }) else { return nil }
         return parts
     }
 

@@ -190,6 +190,11 @@ import Testing
         #expect(StaticFiles.components(of: "/a%5cb") == nil)
         #expect(StaticFiles.components(of: "/a%00") == nil)
         #expect(StaticFiles.components(of: "a") == nil)
+        // Dot-files, such as the output's marker, are never served.
+        #expect(StaticFiles.components(of: "/.catalog-build") == nil)
+        #expect(StaticFiles.components(of: "/en-us/.live-1.tmp") == nil)
+        let marker = try TestConnection.request(port: running.port, "/.catalog-build", headers: ["Connection: close"])
+        #expect(marker.status == 404)
     }
 
     @Test func neverFollowsSymbolicLinksOrOpensFIFOs() throws {
