@@ -95,7 +95,8 @@ struct HostileOutcome {
     var signal: Int32?
     var timedOut: Bool
     var seconds: Double
-    /// Peak resident memory of the process, in bytes.
+    /// Peak resident memory of the process, in bytes, as sampled every few milliseconds
+    /// from `/proc` (a run shorter than that may report 0).
     var peakMemory: Int
     var stdout: String
     var stderr: String
@@ -118,8 +119,11 @@ enum HostileRun {
         for (key, value) in environment { env[key] = value }
         let pid = try spawn(BinaryRunner.executable.path, arguments, in: directory.path, env: env, stdout: out, stderr: err)
         let start = Date()
-        var status: Int32 = 0, usage = rusage(), timedOut = false
+        var status: Int32 = 0, usage = rusage(), timedOut = false, peak = 0
         while true {
+            // wait4's ru_maxrss would count the test process's own memory (posix_spawn
+            // shares it until exec), so the child's high-water mark is read while it runs.
+            peak = max(peak, highWaterMark(pid))
             let done = wait4(pid, &status, WNOHANG, &usage)
             if done == pid { break }
             if done < 0 && errno != EINTR { break }
@@ -135,9 +139,16 @@ enum HostileRun {
             signal: signaled ? status & 0x7f : nil,
             timedOut: timedOut,
             seconds: Date().timeIntervalSince(start),
-            peakMemory: Int(usage.ru_maxrss) * 1024,
+            peakMemory: peak,
             stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
             stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
+    }
+
+    /// `VmHWM` of a running process, in bytes (0 once it has ended).
+    private static func highWaterMark(_ pid: pid_t) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
     }
 
     private static func spawn(_ path: String, _ arguments: [String], in directory: String, env: [String: String],
