@@ -45,8 +45,13 @@ public protocol HTTPTransport: Sendable {
 /// It never follows a redirect (the request carries the bearer token, and a redirect
 /// may lead to another host; `CatalogAPI` reports a 3xx as a failure) and reads at most
 /// `bodyLimit` bytes of any answer: the Catalog API's bodies are small JSON objects, and
-/// a longer one is cut there instead of being held whole in memory. Foundation itself
-/// still reads a 301–308 answer's body whole before it asks whether to follow it.
+/// a longer one is cut there: the delegate keeps the first `bodyLimit` bytes and cancels
+/// the transfer. Two limits of Foundation on Linux remain: it reads a 301–308 answer's
+/// body whole before it asks whether to follow it, and it goes on reading (and
+/// decompressing) while the chunks wait on the delegate queue, so a server that sends
+/// faster than that queue runs (over loopback, or a small gzip bomb) can have much of a
+/// long body buffered before the cancel lands. Over a network link of ~100 MB/s the cut
+/// comes within a few megabytes (Tests/Upload/test_upload_safety.py).
 public struct URLSessionTransport: HTTPTransport {
     public static let defaultBodyLimit = 64 * 1024
 
@@ -69,11 +74,22 @@ public struct URLSessionTransport: HTTPTransport {
         // A session per call, so its delegate serves this one request; invalidating it
         // once the task ends releases the delegate.
         let collector = ResponseCollector(limit: bodyLimit)
-        let session = URLSession(configuration: configuration(), delegate: collector, delegateQueue: nil)
+        let session = URLSession(configuration: configuration(), delegate: collector, delegateQueue: Self.delegateQueue())
         defer { session.finishTasksAndInvalidate() }
         return try await withCheckedThrowingContinuation { continuation in
             collector.start(session.dataTask(with: urlRequest), continuation: continuation)
         }
+    }
+
+    /// Serial and urgent: Foundation hands every chunk of a body to the delegate through
+    /// this queue while it goes on reading, so the sooner the delegate runs, the sooner
+    /// an overlong body is cut off.
+    private static func delegateQueue() -> OperationQueue {
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        queue.qualityOfService = .userInteractive
+        queue.underlyingQueue = DispatchQueue(label: "catalog-build.upload.delegate", qos: .userInteractive)
+        return queue
     }
 
     private func configuration() -> URLSessionConfiguration {
