@@ -39,10 +39,10 @@ public enum ContainedFile {
     }
 
     /// The bytes of a regular file, at most `limit` of them. The last component is not
-    /// followed (it was resolved already) and the file is opened without blocking, so a
-    /// FIFO swapped in since cannot hang the upload.
-    public static func read(_ file: URL, limit: Int) throws(FileRefusal) -> Data {
-        let descriptor = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+    /// followed unless `followingLink` (it was resolved already) and the file is opened
+    /// without blocking, so a FIFO or device swapped in cannot hang the upload.
+    public static func read(_ file: URL, limit: Int, followingLink: Bool = false) throws(FileRefusal) -> Data {
+        let descriptor = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLink ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else { throw errno == ELOOP ? .outside : .missing }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         var info = stat()
