@@ -66,7 +66,8 @@ public struct RetryingClient: Sendable {
             let location = response.headers["location"].map { String($0.prefix(300)) } ?? "no Location"
             return APIFailure(status: response.status, detail: "a redirect to \(JSON.string(location).serialized())")
         }
+        let excerpt = AppleError.rawExcerpt(response.body)
         return APIFailure(status: response.status, error: AppleError.parse(response.body),
-                          detail: AppleError.rawExcerpt(response.body))
+                          detail: response.truncated ? excerpt + " (an overlong answer, cut off unread)" : excerpt)
     }
 }

@@ -69,6 +69,8 @@ import Testing
         #expect(failure.description.hasPrefix(#"HTTP 400 X\u{1B}[31m: line\u{A}\u{1B}]0;owned\u{7} end. "#))
         let raw = RetryingClient.failure(HTTPResponse(status: 502, body: Data("<html>\u{1B}[2J\u{9B}H</html>".utf8)))
         #expect(raw.description.hasPrefix(#"HTTP 502 <html>\u{1B}[2J\u{9B}H</html>. "#))
+        let cut = RetryingClient.failure(HTTPResponse(status: 400, body: Data("oops".utf8), truncated: true))
+        #expect(cut.description.hasPrefix("HTTP 400 oops (an overlong answer, cut off unread). "))
         let key = ContextKey(identifierPath: ["b", "x\u{9B}2J\u{7F}"], locale: "en\u{1B}")
         #expect(key.description == #"["b","x\u{9B}2J\u{7F}"] (en\u{1B})"#)
     }
