@@ -11,7 +11,9 @@ struct UploadCommand: AsyncParsableCommand {
         discussion: """
             Sends every context request in OUTPUT/catalog/, then every thumbnail, skipping what the \
             state file records as already uploaded. Credentials come from the options or from \
-            CLASSKIT_TEAM_ID, CLASSKIT_KEY_ID and CLASSKIT_PRIVATE_KEY_FILE.
+            CLASSKIT_TEAM_ID, CLASSKIT_KEY_ID and CLASSKIT_PRIVATE_KEY_FILE. Only the files build \
+            writes are sent (OUTPUT/catalog, OUTPUT/thumbnails); redirects are never followed, and \
+            plain http is refused except to this machine unless --insecure is given.
             """)
 
     @Option(help: "The directory `build` wrote.")
@@ -32,6 +34,9 @@ struct UploadCommand: AsyncParsableCommand {
     @Option(name: .customLong("api-url"), help: "The service's base URL.")
     var apiURL: String = CatalogEndpoint.defaultBaseURL.absoluteString
 
+    @Flag(help: "Allow an http --api-url on another machine (the token then crosses the network in clear text).")
+    var insecure = false
+
     @Option(help: "The state file (default .catalog-upload/ENVIRONMENT.json).")
     var state: String?
 
@@ -44,6 +49,8 @@ struct UploadCommand: AsyncParsableCommand {
     func run() async throws {
         let store = StateStore(file: URL(fileURLWithPath: state ?? ".catalog-upload/\(environment.rawValue).json"))
         do {
+            // Checked first: nothing is read, and no key, before the address is known to be safe.
+            let (base, insecureWarning) = try APIAddress.check(apiURL, insecure: insecure)
             let catalog = try ManifestLoader.load(outputDirectory: URL(fileURLWithPath: output))
             let recorded = try store.load(environment: environment.rawValue)
             let plan = UploadPlan(catalog: catalog, state: recorded, prune: prune)
@@ -51,18 +58,17 @@ struct UploadCommand: AsyncParsableCommand {
                 print(plan.report(environment: environment))
                 return
             }
+            if let insecureWarning { Console.error(insecureWarning) }
             let signer = await TokenSigner(credentials: try credentials())
-            try await upload(plan, from: recorded, store: store, signer: signer)
+            try await upload(plan, to: base, from: recorded, store: store, signer: signer)
         } catch let error as UploadError {
             Console.error("error: " + error.description)
             throw error.isUsageError ? Exit.usage : Exit.contentError
         }
     }
 
-    private func upload(_ plan: UploadPlan, from recorded: UploadState, store: StateStore, signer: TokenSigner) async throws {
-        guard let base = URL(string: apiURL), ["http", "https"].contains(base.scheme ?? "") else {
-            throw UploadError.usage("--api-url \(apiURL) is not an http or https URL")
-        }
+    private func upload(_ plan: UploadPlan, to base: URL, from recorded: UploadState, store: StateStore,
+                        signer: TokenSigner) async throws {
         let api = CatalogAPI(
             endpoint: CatalogEndpoint(baseURL: base, environment: environment), tokens: signer,
             transport: URLSessionTransport())
@@ -86,17 +92,18 @@ struct UploadCommand: AsyncParsableCommand {
             }
             return found
         }
-        return try Credentials(
-            teamId: value(teamId, "CLASSKIT_TEAM_ID", "--team-id"),
-            keyId: value(keyId, "CLASSKIT_KEY_ID", "--key-id"),
-            privateKeyFile: URL(fileURLWithPath: value(privateKey, "CLASSKIT_PRIVATE_KEY_FILE", "--private-key")))
+        let (team, key) = try (value(teamId, "CLASSKIT_TEAM_ID", "--team-id"), value(keyId, "CLASSKIT_KEY_ID", "--key-id"))
+        let file = URL(fileURLWithPath: try value(privateKey, "CLASSKIT_PRIVATE_KEY_FILE", "--private-key"))
+        if let warning = KeyFile.permissionWarning(file) { Console.error(warning) }
+        return try Credentials(teamId: team, keyId: key, privateKeyFile: file)
     }
 }
 
-/// Writes to standard error, which carries everything but the dry-run plan.
+/// Writes to standard error, which carries everything but the dry-run plan. Every line
+/// is escaped for the terminal once more, whatever its source.
 private enum Console {
     static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.escape(line) + "\n").utf8))
     }
 }
 
@@ -108,7 +115,7 @@ private struct ProgressPrinter: Sendable {
     func show(_ progress: UploadProgress) {
         let counts = "\(progress.requestsDone)/\(progress.requestsTotal) requests, \(Self.bytes(progress.bytesSent))"
         if isTerminal {
-            FileHandle.standardError.write(Data("\r\u{1B}[Kupload: \(counts): \(progress.lastStep)".utf8))
+            FileHandle.standardError.write(Data("\r\u{1B}[Kupload: \(counts): \(TerminalText.escape(progress.lastStep))".utf8))
         } else {
             Console.error("upload: [\(counts)] \(progress.lastStep)")
         }

@@ -5,6 +5,11 @@ per request, parents before children, thumbnails only once referenced, leaf-firs
 deletes), answers some calls with 202 + Location + Get Status, and injects faults from
 a seed: 500s, 429 with Retry-After, dropped connections and slow answers. GET /__state
 shows what it stores. It listens on 127.0.0.1 only.
+
+Hostile modes, set on a running server: `redirect_to` (a base URL) answers every call
+with `redirect_status` and a Location there; `error_body` answers every call with 400
+and these bytes, or with `huge_error` bytes streamed. `calls` records the method, path
+and Authorization header of every call that arrives, answered or not.
 """
 
 import argparse
@@ -36,6 +41,10 @@ class CatalogServer(ThreadingHTTPServer):
         self.confirmed = 0  # mutating calls that succeeded
         self.confirmed_event = threading.Event()
         self.event_at = None
+        self.calls = []  # (method, path, Authorization header or None) of every call received
+        self.redirect_to, self.redirect_status = None, 307
+        self.error_body, self.huge_error, self.streamed = None, 0, 0
+        self.huge_error_pause = 0.0  # seconds between megabytes of a huge error
 
     @property
     def url(self):
@@ -79,6 +88,14 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/__state":
             with server.lock:
                 return self.answer(200, server.catalog.snapshot())
+        with server.lock:
+            server.calls.append((method, url.path, self.headers.get("Authorization")))
+        if server.redirect_to:
+            return self.answer(server.redirect_status, None, {"Location": server.redirect_to + self.path})
+        if server.huge_error:
+            return self.stream_error(server.huge_error)
+        if server.error_body is not None:
+            return self.answer_bytes(400, server.error_body)
         time.sleep(server.delay)
         fault = server.fault()
         if fault == "drop":
@@ -187,6 +204,32 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
         self.wfile.write(data)
+
+    def answer_bytes(self, status, data, content_type="application/json"):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def stream_error(self, size):
+        """A 400 whose body is `size` bytes, written a megabyte at a time without holding it."""
+        self.send_response(400)
+        self.send_header("Content-Type", "text/plain")
+        self.send_header("Content-Length", str(size))
+        self.end_headers()
+        chunk = b"error body " * ((1 << 20) // 11)
+        sent = 0
+        try:
+            while sent < size:
+                part = chunk[:size - sent]
+                self.wfile.write(part)
+                sent += len(part)
+                time.sleep(self.server.huge_error_pause)
+        except OSError:
+            self.close_connection = True
+        with self.server.lock:
+            self.server.streamed = sent
 
     def drop(self):
         """Closes the connection without an answer, as a network failure would."""

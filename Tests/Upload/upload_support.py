@@ -3,6 +3,7 @@
 Kept out of conftest.py so that test modules can import them by a name no other test
 directory uses."""
 
+import base64
 import os
 import subprocess
 from pathlib import Path
@@ -27,6 +28,17 @@ class Key:
             serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
         self.path = directory / f"AuthKey_{KEY_ID}.p8"
         self.path.write_bytes(self.pem)
+        self.path.chmod(0o600)
+
+    def secrets(self):
+        """Every form of the key that must never appear in anything printed, written or sent."""
+        body_lines = [line for line in self.pem.decode().splitlines() if line and not line.startswith("-----")]
+        found = [line.encode() for line in body_lines] + ["".join(body_lines).encode(), self.pem]
+        der = base64.b64decode("".join(body_lines))
+        found += [der, base64.urlsafe_b64encode(der).rstrip(b"=")]
+        number = self.private.private_numbers().private_value.to_bytes(32, "big")
+        return found + [number, number.hex().encode(), base64.b64encode(number),
+                        base64.urlsafe_b64encode(number).rstrip(b"=")]
 
 
 class Runner:

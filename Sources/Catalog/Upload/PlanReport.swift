@@ -18,7 +18,8 @@ extension UploadPlan {
         lines += contextDeletes.map { "delete context \($0)" }
         lines += thumbnailDeletes.map { "delete thumbnail \($0)" }
         if isEmpty { lines.append("Nothing to do: the \(environment.rawValue) environment is up to date.") }
-        return lines.joined(separator: "\n")
+        // Thumbnail ids come from the manifest: nothing in them may reach the terminal raw.
+        return TerminalText.escapeLines(lines.joined(separator: "\n"))
     }
 
     private func counts(_ change: Change) -> String {

@@ -59,8 +59,15 @@ public struct RetryingClient: Sendable {
         throw APIFailure(status: 202, detail: "the operation was still pending after \(policy.maxPolls) status checks")
     }
 
+    /// A 3xx is a failure too: redirects are never followed, since the request carries
+    /// the token and the new address may belong to anyone.
     static func failure(_ response: HTTPResponse) -> APIFailure {
-        APIFailure(status: response.status, error: AppleError.parse(response.body),
-                   detail: AppleError.rawExcerpt(response.body))
+        if (300..<400).contains(response.status) {
+            let location = response.headers["location"].map { String($0.prefix(300)) } ?? "no Location"
+            return APIFailure(status: response.status, detail: "a redirect to \(JSON.string(location).serialized())")
+        }
+        let excerpt = AppleError.rawExcerpt(response.body)
+        return APIFailure(status: response.status, error: AppleError.parse(response.body),
+                          detail: response.truncated ? excerpt + " (an overlong answer, cut off unread)" : excerpt)
     }
 }

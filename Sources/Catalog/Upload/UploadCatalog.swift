@@ -16,8 +16,9 @@ public struct ContextKey: Hashable, Comparable, Sendable, Codable, CustomStringC
         identifierPath.count > 1 ? ContextKey(identifierPath: Array(identifierPath.dropLast()), locale: locale) : nil
     }
 
-    /// The path as JSON, which stays unambiguous whatever characters identifiers hold.
-    public var description: String { "\(JSON.strings(identifierPath).serialized()) (\(locale))" }
+    /// The path as JSON, which stays unambiguous whatever characters identifiers hold,
+    /// escaped for the terminal (JSON leaves DEL, C1 and bidi controls as they are).
+    public var description: String { TerminalText.escape("\(JSON.strings(identifierPath).serialized()) (\(locale))") }
 
     public static func < (a: ContextKey, b: ContextKey) -> Bool {
         guard a.identifierPath == b.identifierPath else { return a.identifierPath.lexicographicallyPrecedes(b.identifierPath) }

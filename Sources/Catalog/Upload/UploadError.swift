@@ -15,7 +15,11 @@ public enum UploadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Apple (or the network) refused an operation on one item.
     case rejected(subject: String, failure: APIFailure)
 
-    public var description: String {
+    /// Escaped for the terminal: paths and names come from the manifest, failures
+    /// from the server.
+    public var description: String { TerminalText.escape(text) }
+
+    private var text: String {
         switch self {
         case .badInput(let path, let reason): "\(path): \(reason)"
         case .usage(let reason): reason
@@ -56,7 +60,7 @@ public struct APIFailure: Error, Sendable, Equatable, CustomStringConvertible {
             parts.append(detail)
         }
         let advice = self.advice
-        return parts.joined(separator: " ") + (advice.isEmpty ? "" : ". " + advice)
+        return TerminalText.escape(parts.joined(separator: " ") + (advice.isEmpty ? "" : ". " + advice))
     }
 
     /// Plain advice for the failures whose cause is known (catalog-api.md §4, §5).
@@ -68,6 +72,8 @@ public struct APIFailure: Error, Sendable, Equatable, CustomStringConvertible {
             "Upload the contexts that use this thumbnail first; run `catalog-build build` again and re-run the upload."
         case (_, 401?), (_, 403?):
             "Apple did not accept the credentials: check the key id (--key-id), the team id (--team-id), that the .p8 key belongs to them and has ClassKit Catalog enabled, and that this machine's clock is right."
+        case (_, .some(300..<400)):
+            "The upload never follows a redirect, so that the token goes only to --api-url: set --api-url to the address that answers."
         case (_, 400?):
             "Apple rejected the request: fix the content it names, run `catalog-build build` and upload again."
         case (_, nil):
@@ -108,6 +114,6 @@ public struct AppleError: Sendable, Equatable, Codable {
     /// A readable excerpt of a body that is not Apple's JSON.
     static func rawExcerpt(_ body: Data) -> String {
         let text = String(decoding: body.prefix(300), as: UTF8.self)
-        return text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        return TerminalText.escape(text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces))
     }
 }

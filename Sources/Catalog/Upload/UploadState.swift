@@ -55,13 +55,24 @@ public struct UploadState: Sendable, Equatable, Codable {
 public struct StateStore: Sendable {
     public let file: URL
 
+    /// Far above the ~150 bytes a context takes in it.
+    static let limit = 256 << 20
+
     public init(file: URL) { self.file = file }
 
     public func load(environment: String) throws -> UploadState {
         guard FileManager.default.fileExists(atPath: file.path) else { return UploadState(environment: environment) }
         let state: UploadState
+        let data: Data
         do {
-            state = try JSONDecoder().decode(UploadState.self, from: Data(contentsOf: file))
+            // A regular file only: a state file that is a link to /dev/zero or a FIFO
+            // (a checkout can hold such a link) must not hang or fill memory.
+            data = try ContainedFile.read(file, limit: Self.limit, followingLink: true)
+        } catch {
+            throw UploadError.state(file.path, "it \(error.reason(in: file.deletingLastPathComponent().path)); move it away to upload everything again")
+        }
+        do {
+            state = try JSONDecoder().decode(UploadState.self, from: data)
         } catch {
             throw UploadError.state(file.path, "it cannot be read (\(error)); move it away to upload everything again")
         }

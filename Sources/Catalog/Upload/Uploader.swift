@@ -77,9 +77,7 @@ public struct Uploader: Sendable {
             guard plan.thumbnailUsers[thumbnail.thumbnailId, default: []].contains(where: { run.state.hash(of: $0) != nil }) else {
                 throw UploadError.badInput(thumbnail.file.path, "\(subject) is in the manifest but no uploaded context uses it; run `catalog-build build` again")
             }
-            guard let bytes = try? Data(contentsOf: thumbnail.file) else {
-                throw UploadError.badInput(thumbnail.file.path, "\(subject) cannot be read")
-            }
+            let bytes = try Self.read(thumbnail)
             try await attempt(subject) { try await api.createOrReplaceThumbnail(thumbnail, bytes: bytes) }
             run.state.record(thumbnail)
             run.summary.thumbnailsSent += 1
@@ -105,6 +103,19 @@ public struct Uploader: Sendable {
         }
     }
 
+    /// The bytes the manifest check passed, and no others: the file is read again
+    /// (regular files only, never a link) and must still hash as it did when loaded.
+    static func read(_ thumbnail: ThumbnailItem) throws -> Data {
+        let subject = "thumbnail \(thumbnail.thumbnailId)"
+        guard let bytes = try? ContainedFile.read(thumbnail.file, limit: ManifestLoader.thumbnailLimit) else {
+            throw UploadError.badInput(thumbnail.file.path, "\(subject) cannot be read")
+        }
+        guard Digest.hex(bytes) == thumbnail.sha256 else {
+            throw UploadError.badInput(thumbnail.file.path, "\(subject) changed after the upload began; run `catalog-build build` and upload again")
+        }
+        return bytes
+    }
+
     /// Names the item in any failure, so the message says what Apple refused.
     private func attempt(_ subject: String, _ operation: () async throws -> Void) async throws {
         do { try await operation() } catch let failure as APIFailure {
@@ -118,7 +129,7 @@ public struct Uploader: Sendable {
         try store.save(run.state)
         run.done += 1
         run.bytes += sent
-        progress(UploadProgress(requestsDone: run.done, requestsTotal: run.total, bytesSent: run.bytes, lastStep: step))
+        progress(UploadProgress(requestsDone: run.done, requestsTotal: run.total, bytesSent: run.bytes, lastStep: TerminalText.escape(step)))
     }
 
     /// The mutable part of one run.

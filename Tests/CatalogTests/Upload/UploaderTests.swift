@@ -12,7 +12,8 @@ import Testing
         let directory = try TestCatalog.temporaryDirectory()
         let image = directory.appendingPathComponent("t.png")
         try Data([1, 2, 3]).write(to: image)
-        let thumbnail = ThumbnailItem(thumbnailId: "t.png", file: image, contentType: "image/png", sha256: "s")
+        let sha = Digest.hex(Data([1, 2, 3]))
+        let thumbnail = ThumbnailItem(thumbnailId: "t.png", file: image, contentType: "image/png", sha256: sha)
         let contexts = [TestCatalog.context(["b"], "en-us"), TestCatalog.context(["b", "c"], "en-us", thumbnail: "t.png")]
         var old = UploadState(environment: "development")
         let gone = [TestCatalog.context(["b", "x"], "en-us"), TestCatalog.context(["b", "x", "y"], "en-us")]
@@ -22,7 +23,7 @@ import Testing
                               state: old, prune: true, maxBatch: 1)
         let transport = ScriptedTransport([201, 201, 201, 204, 204, 404].map { .answer(HTTPResponse(status: $0)) })
         let file = directory.appendingPathComponent("state.json")
-        let summary = await try uploader(transport, state: file).run(plan, state: old)
+        let summary = try await uploader(transport, state: file).run(plan, state: old)
         #expect(summary.completed && summary.failed == 0)
         #expect(summary.contextsSent == 2 && summary.thumbnailsSent == 1)
         #expect(summary.contextsDeleted == 2 && summary.thumbnailsDeleted == 1)
@@ -36,7 +37,7 @@ import Testing
         #expect(requests[5].url.query == "thumbnailId=old.png&environment=development")
         let saved = try StateStore(file: file).load(environment: "development")
         #expect(Set(saved.contexts.keys) == Set(contexts.map(\.key)))
-        #expect(saved.thumbnails == ["t.png": "s"])
+        #expect(saved.thumbnails == ["t.png": sha])
     }
 
     @Test func stopsAtTheFirstRefusalKeepingWhatWasConfirmed() async throws {
@@ -46,7 +47,7 @@ import Testing
         let body = Data(#"{"code":"INVALID_CONTEXT","message":"no title"}"#.utf8)
         let transport = ScriptedTransport([.answer(HTTPResponse(status: 201)), .answer(HTTPResponse(status: 400, body: body))])
         let file = directory.appendingPathComponent("state.json")
-        let summary = await try uploader(transport, state: file).run(plan, state: UploadState(environment: "development"))
+        let summary = try await uploader(transport, state: file).run(plan, state: UploadState(environment: "development"))
         #expect(summary.contextsSent == 3 && summary.failed == catalog.contexts.count - 3)
         let failure = try #require(summary.failure)
         #expect(failure.description.contains("INVALID_CONTEXT: no title"))
@@ -59,7 +60,7 @@ import Testing
         let catalog = UploadCatalog(bundleIdentifier: "b", contexts: [], thumbnails: [TestCatalog.thumbnail("t.png")])
         let plan = UploadPlan(catalog: catalog, state: UploadState(environment: "development"), prune: false)
         let transport = ScriptedTransport([])
-        let summary = await try uploader(transport, state: directory.appendingPathComponent("s.json"))
+        let summary = try await uploader(transport, state: directory.appendingPathComponent("s.json"))
             .run(plan, state: UploadState(environment: "development"))
         #expect(summary.failure?.description.contains("no uploaded context uses it") == true)
         #expect(await transport.requests.isEmpty)
