@@ -87,6 +87,13 @@ public struct StateStore: Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let directory = file.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
+        // A checkout can hold `.catalog-upload` as a symbolic link to anywhere: the state is
+        // written only into a real folder.
+        var info = stat()
+        if lstat(directory.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            throw UploadError.state(file.path, "its folder \(directory.path) is a symbolic link; "
+                + "remove the link (or give --state a path in a real folder)")
+        }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try write(encoder.encode(state), to: temporary)

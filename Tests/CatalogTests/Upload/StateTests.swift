@@ -43,4 +43,18 @@ import Testing
         try Data("{\"environment\":".utf8).write(to: store.file)
         #expect(throws: UploadError.self) { try store.load(environment: "development") }
     }
+
+    @Test func stateIsNeverWrittenThroughALinkedFolder() throws {
+        let directory = try TestCatalog.temporaryDirectory()
+        let elsewhere = directory.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let linked = directory.appendingPathComponent(".catalog-upload")
+        try FileManager.default.createSymbolicLink(at: linked, withDestinationURL: elsewhere)
+        let store = StateStore(file: linked.appendingPathComponent("development.json"))
+        #expect(throws: UploadError.state(store.file.path, "its folder \(linked.path) is a symbolic link; "
+                + "remove the link (or give --state a path in a real folder)")) {
+            try store.save(UploadState(environment: "development"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == [])
+    }
 }
