@@ -17,6 +17,8 @@ enum ContentFiles {
         case .failure(.notUTF8(let line, let column)):
             bag.error("encoding", at: file.location(line: line, column: column),
                       "the file is not UTF-8 text (the first invalid byte is here); save it as UTF-8")
+        case .failure(.notRegular(let kind)):
+            bag.error("file-not-regular", at: file.location(), ContentFile.notRegularMessage("the file", is: kind))
         case .failure(.unreadable(let reason)):
             bag.error("encoding", at: file.location(), "the file cannot be read: \(reason)")
         }
