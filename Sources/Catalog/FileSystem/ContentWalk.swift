@@ -169,8 +169,8 @@ struct ContentWalk: Sendable {
                              stamp: linkStamp, isLink: true)
             }
             if link.ancestors.count < Self.depthLimit {
-                merge(walkPlain(directory: path, id: id, ancestors: link.ancestors, depth: link.ancestors.count, fanOut: false),
-                      into: &part)
+                merge(walkPlain(directory: path, id: id, ancestors: link.ancestors, depth: link.ancestors.count, fanOut: false,
+                                known: entered), into: &part)
             }
             return Entry(name: link.name, kind: .directory, isLink: true)
         case S_IFREG:
@@ -201,7 +201,7 @@ struct ContentWalk: Sendable {
             guard entered[id] == nil, !pending.ancestors.contains(id) else { return nil }
             if pending.ancestors.count < Self.depthLimit {
                 merge(walkPlain(directory: pending.path, id: id, ancestors: pending.ancestors, depth: pending.ancestors.count,
-                                fanOut: false), into: &part)
+                                fanOut: false, known: entered), into: &part)
             }
             return Entry(name: pending.name, kind: .directory, isLink: false)
         case S_IFREG:
@@ -223,12 +223,15 @@ struct ContentWalk: Sendable {
     /// Lists `directory` and every plain directory below it (links and hidden entries are
     /// left pending). With `fanOut`, the subdirectories of the first levels are walked on
     /// every core.
-    private func walkPlain(directory: String, id: DirectoryID, ancestors: [DirectoryID], depth: Int, fanOut: Bool) -> Part {
+    /// - Parameter known: directories entered before (by the serial phases), listed as
+    ///   `.repeated` instead of entered again.
+    private func walkPlain(directory: String, id: DirectoryID, ancestors: [DirectoryID], depth: Int, fanOut: Bool,
+                           known: [DirectoryID: String] = [:]) -> Part {
         var part = Part()
         part.entered[id] = directory
         let chain = ancestors + [id]
         var subdirectories: [(String, DirectoryID)] = []
-        part.directories[directory] = list(directory, chain: chain, into: &part, subdirectories: &subdirectories)
+        part.directories[directory] = list(directory, chain: chain, known: known, into: &part, subdirectories: &subdirectories)
         if fanOut, subdirectories.count > 1, depth < 2 {
             let parts = ConcurrentMap.map(subdirectories.map { Branch(path: $0.0, id: $0.1) }) { branch in
                 walkPlain(directory: branch.path, id: branch.id, ancestors: chain, depth: depth + 1, fanOut: true)
@@ -236,7 +239,10 @@ struct ContentWalk: Sendable {
             for found in parts { merge(found, into: &part) }
         } else {
             for (path, subID) in subdirectories {
-                merge(walkPlain(directory: path, id: subID, ancestors: chain, depth: depth + 1, fanOut: false), into: &part)
+                let seen = known[subID] ?? part.entered[subID]
+                guard seen == nil else { continue }
+                merge(walkPlain(directory: path, id: subID, ancestors: chain, depth: depth + 1, fanOut: false, known: known),
+                      into: &part)
             }
         }
         return part
@@ -246,7 +252,7 @@ struct ContentWalk: Sendable {
 
     /// One directory's entries, sorted; its plain subdirectories (not yet walked) are
     /// handed back in `subdirectories`.
-    private func list(_ directory: String, chain: [DirectoryID], into part: inout Part,
+    private func list(_ directory: String, chain: [DirectoryID], known: [DirectoryID: String], into part: inout Part,
                       subdirectories: inout [(String, DirectoryID)]) -> [Entry] {
         guard let stream = opendir(directory.isEmpty ? root : root + "/" + directory) else { return [] }
         defer { closedir(stream) }
@@ -274,6 +280,8 @@ struct ContentWalk: Sendable {
                 if let index = chain.firstIndex(of: id) {
                     // A bind mount of an ancestor: as a looping link would be.
                     entries.append(Entry(name: name, kind: .repeated(ancestorPath(of: path, index: index)), isLink: false))
+                } else if let seen = known[id] {
+                    entries.append(Entry(name: name, kind: .repeated(seen), isLink: false))
                 } else {
                     entries.append(Entry(name: name, kind: .directory, isLink: false))
                     if chain.count < Self.depthLimit { subdirectories.append((path, id)) }
