@@ -19,8 +19,9 @@ struct ContentWalk: Sendable {
         case directory
         /// A FIFO, socket or device: listed, never to be read as content.
         case special
-        /// A link that resolves to nothing (a dangling link or a loop of links).
-        case broken
+        /// A link that resolves to nothing: a dangling link, or (`isLoop`) one that leads
+        /// back to itself through other links.
+        case broken(isLoop: Bool)
         /// A link that leads outside the content directory (its target is not entered,
         /// only stat'ed to say whether it is a directory).
         case outside(isDirectory: Bool)
@@ -148,7 +149,7 @@ struct ContentWalk: Sendable {
         lstat(absolute, &own)
         let linkStamp = stamps ? FileStamp(own) : nil
         guard let resolved = realpath(absolute, nil) else {
-            return Entry(name: link.name, kind: .broken, stamp: linkStamp, isLink: true)
+            return Entry(name: link.name, kind: .broken(isLoop: errno == ELOOP), stamp: linkStamp, isLink: true)
         }
         let target = String(cString: resolved)
         free(resolved)
@@ -157,7 +158,9 @@ struct ContentWalk: Sendable {
             let isDirectory = stat(target, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
             return Entry(name: link.name, kind: .outside(isDirectory: isDirectory), stamp: linkStamp, isLink: true)
         }
-        guard stat(target, &info) == 0 else { return Entry(name: link.name, kind: .broken, stamp: linkStamp, isLink: true) }
+        guard stat(target, &info) == 0 else {
+            return Entry(name: link.name, kind: .broken(isLoop: false), stamp: linkStamp, isLink: true)
+        }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
             let id = DirectoryID(info)

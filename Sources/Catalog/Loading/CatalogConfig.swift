@@ -34,7 +34,7 @@ enum CatalogConfigReader {
                       "catalog.yml is a link that leads outside the content directory; copy the file into content/")
             return nil
         }
-        guard let text = ContentFiles.readText(path: resolved, file: file, into: &bag) else { return nil }
+        guard let text = ContentFiles.readText(path: resolved, file: file, noFollow: true, into: &bag) else { return nil }
         var syntax = DiagnosticBag()
         let parsed = YAMLReader.parse(text, file: file, firstLine: 1, into: &syntax)
         bag.append(contentsOf: syntax.items)

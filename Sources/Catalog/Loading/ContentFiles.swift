@@ -7,8 +7,9 @@ enum ContentFiles {
     }
 
     /// By path: building a URL per file (`appendingPathComponent`) showed in profiles.
-    static func readText(path: String, file: SourceFile, into bag: inout DiagnosticBag) -> String? {
-        switch SourceText.read(path: path) {
+    /// - Parameter noFollow: refuse a final symbolic link (the path was already resolved).
+    static func readText(path: String, file: SourceFile, noFollow: Bool = false, into bag: inout DiagnosticBag) -> String? {
+        switch SourceText.read(path: path, noFollow: noFollow) {
         case .success(let text):
             return text
         case .failure(.tooLarge(let size)):

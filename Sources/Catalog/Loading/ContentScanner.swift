@@ -59,6 +59,10 @@ struct ContentScanner {
                 diagnostics.warning("link-loop", at: root.file(path).location(),
                                     "'\(path)' is a link to \(place), which is already read there, so it is not read again; remove the link (or copy the files, if they are meant to appear twice)")
                 continue
+            case .broken(isLoop: true):
+                diagnostics.warning("link-loop", at: root.file(path).location(),
+                                    "'\(path)' is a link that leads back to itself through other links, so it is not read; remove the link or point it at a file")
+                continue
             case .file, .special, .broken:
                 break
             }

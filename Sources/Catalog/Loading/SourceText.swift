@@ -15,9 +15,10 @@ enum SourceText {
         read(path: url.path)
     }
 
-    static func read(path: String) -> Result<String, Failure> {
+    /// - Parameter noFollow: refuse a final symbolic link (the path was already resolved).
+    static func read(path: String, noFollow: Bool = false) -> Result<String, Failure> {
         let data: Data
-        switch readBytes(path) {
+        switch readBytes(path, noFollow: noFollow) {
         case .success(let bytes): data = bytes
         case .failure(let failure): return .failure(failure)
         }
@@ -28,8 +29,8 @@ enum SourceText {
     /// regular file (a FIFO or device is refused at once instead of blocking the build).
     /// - Parameter limit: the largest file read; content files are limited to
     ///   `maximumBytes`, the tool's own state files (which grow with the catalog) are not.
-    static func readBytes(_ path: String, limit: Int = maximumBytes) -> Result<Data, Failure> {
-        ContentFile.read(path, limit: limit).mapError { failure in
+    static func readBytes(_ path: String, limit: Int = maximumBytes, noFollow: Bool = false) -> Result<Data, Failure> {
+        ContentFile.read(path, limit: limit, noFollow: noFollow).mapError { failure in
             switch failure {
             case .unreadable(let reason): .unreadable(reason)
             case .tooLarge(let size): .tooLarge(size)

@@ -73,7 +73,11 @@ import Glibc
         try work.link("book/x", to: "y")
         try work.link("book/y", to: "x")
         try work.link("book/up", to: "..")
-        try Self.expectSameEverywhere(work, ["warning link-loop book/up:1:1"])
+        try work.link("book/p.md", to: "q.md")
+        try work.link("book/q.md", to: "p.md")
+        try Self.expectSameEverywhere(work, ["warning link-loop book/p.md:1:1", "warning link-loop book/q.md:1:1",
+                                             "warning link-loop book/up:1:1", "warning link-loop book/x:1:1",
+                                             "warning link-loop book/y:1:1"])
     }
 
     @Test func aLinkToAFolderOutsideIsRefused() throws {
@@ -229,7 +233,7 @@ import Glibc
         #expect(listing.directories[""]?.first { $0.name == "machine" }?.kind == .outside(isDirectory: true))
         let book = try #require(listing.directories["book"])
         #expect(book.first { $0.name == "passwd.md" }?.kind == .outside(isDirectory: false))
-        #expect(book.first { $0.name == "loop" }?.kind == .broken)
+        #expect(book.first { $0.name == "loop" }?.kind == .broken(isLoop: true))
         #expect(book.first { $0.name == "inside.md" }?.kind == .file)
         #expect(!listing.directories.keys.contains("machine"))
     }
