@@ -42,7 +42,7 @@ import Glibc
         let build = ["build", "--content", "content", "--output", "out/site", "--cache", "cache"]
         for (arguments, extra) in [(build, buildOnly), (build, buildOnly), (["validate", "--content", "content"], [])] {
             let outcome = try HostileRun.run(arguments, in: work, seconds: 20)
-            outcome.expectSafe(memoryLimit: 256 << 20, sourceLocation: sourceLocation)
+            outcome.expectSafe(sourceLocation: sourceLocation)
             #expect(outcome.seconds < 10, "\(arguments[0]) took \(outcome.seconds) s", sourceLocation: sourceLocation)
             #expect(diagnostics(outcome) == (expected + extra).sorted(), "\(arguments[0]): \(outcome.stderr)",
                     sourceLocation: sourceLocation)
