@@ -40,7 +40,7 @@ struct ContentWalk: Sendable {
     }
 
     /// Each directory entered, by content-relative path ("" is the root), with its entries
-    /// sorted by name.
+    /// in no particular order (the scanner sorts them; the stamps need no order).
     struct Listing: Sendable {
         var directories: [String: [Entry]] = [:]
     }
@@ -132,12 +132,9 @@ struct ContentWalk: Sendable {
         }
     }
 
-    /// Puts an entry found later into its directory's sorted list.
+    /// Adds an entry found later to its directory's list.
     private func insert(_ entry: Entry, in directory: String, listing: inout Listing) {
-        var entries = listing.directories[directory] ?? []
-        let index = entries.firstIndex { $0.name > entry.name } ?? entries.endIndex
-        entries.insert(entry, at: index)
-        listing.directories[directory] = entries
+        listing.directories[directory, default: []].append(entry)
     }
 
     // MARK: - Links
@@ -231,6 +228,13 @@ struct ContentWalk: Sendable {
     private func walkPlain(directory: String, id: DirectoryID, ancestors: [DirectoryID], depth: Int, fanOut: Bool,
                            known: [DirectoryID: String] = [:]) -> Part {
         var part = Part()
+        walkPlain(directory: directory, id: id, ancestors: ancestors, depth: depth, fanOut: fanOut, known: known, into: &part)
+        return part
+    }
+
+    /// `walkPlain` adding to `part` (one `Part` for a whole serial subtree, not one per directory).
+    private func walkPlain(directory: String, id: DirectoryID, ancestors: [DirectoryID], depth: Int, fanOut: Bool,
+                           known: [DirectoryID: String], into part: inout Part) {
         part.entered[id] = directory
         let chain = ancestors + [id]
         var subdirectories: [(String, DirectoryID)] = []
@@ -241,19 +245,15 @@ struct ContentWalk: Sendable {
             }
             for found in parts { merge(found, into: &part) }
         } else {
-            for (path, subID) in subdirectories {
-                let seen = known[subID] ?? part.entered[subID]
-                guard seen == nil else { continue }
-                merge(walkPlain(directory: path, id: subID, ancestors: chain, depth: depth + 1, fanOut: false, known: known),
-                      into: &part)
+            for (path, subID) in subdirectories where known[subID] == nil && part.entered[subID] == nil {
+                walkPlain(directory: path, id: subID, ancestors: chain, depth: depth + 1, fanOut: false, known: known, into: &part)
             }
         }
-        return part
     }
 
     private struct Branch: Sendable { var path: String; var id: DirectoryID }
 
-    /// One directory's entries, sorted; its plain subdirectories (not yet walked) are
+    /// One directory's entries; its plain subdirectories (not yet walked) are
     /// handed back in `subdirectories`.
     private func list(_ directory: String, chain: [DirectoryID], known: [DirectoryID: String], into part: inout Part,
                       subdirectories: inout [(String, DirectoryID)]) -> [Entry] {
@@ -295,7 +295,7 @@ struct ContentWalk: Sendable {
                 entries.append(Entry(name: name, kind: .special, stamp: stamps ? FileStamp(info) : nil, isLink: false))
             }
         }
-        return entries.sorted { $0.name < $1.name }
+        return entries
     }
 
     private static func direntType(_ mode: mode_t) -> Int {
@@ -318,7 +318,7 @@ extension ContentWalk.Listing {
         for (directory, entries) in directories {
             for entry in entries {
                 let path = directory.isEmpty ? entry.name : directory + "/" + entry.name
-                if entry.kind == .directory {
+                if case .directory = entry.kind {
                     if withDirectories { stamps[path + "/"] = TreeStamps.directoryStamp }
                 } else if let stamp = entry.stamp {
                     stamps[path] = stamp
