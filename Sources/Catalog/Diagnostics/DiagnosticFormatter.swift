@@ -81,7 +81,10 @@ struct SourceLines {
 
     mutating func line(_ number: Int, of path: String) -> String? {
         if cache[path] == nil {
-            guard let data = FileManager.default.contents(atPath: path), data.count <= SourceText.maximumBytes,
+            // Only a regular file, and not through a final link: a diagnostic may be about
+            // a FIFO (which would block) or a link that leads outside (whose target's first
+            // line must not be printed).
+            guard case .success(let data) = ContentFile.read(path, limit: SourceText.maximumBytes, noFollow: true),
                   case .success(let text) = SourceText.decode(data) else { return nil }
             cache[path] = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
         }

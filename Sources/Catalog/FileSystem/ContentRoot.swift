@@ -80,6 +80,15 @@ public struct ContentRoot: Sendable {
         return parts.joined(separator: "/")
     }
 
+    /// The absolute path of a content-relative path with every symbolic link resolved
+    /// (`realpath`), when it exists and is inside the root; nil otherwise.
+    public func resolvedInside(_ relativePath: String) -> String? {
+        guard let pointer = realpath(absolutePath(relativePath), nil) else { return nil }
+        defer { free(pointer) }
+        let resolved = String(cString: pointer)
+        return resolved == path || resolved.hasPrefix(path + "/") ? resolved : nil
+    }
+
     /// Whether the content-relative path, with every symbolic link followed, is inside the root.
     public func staysInside(_ relativePath: String) -> Bool {
         let resolved = absoluteURL(relativePath).resolvingSymlinksInPath().path

@@ -28,7 +28,13 @@ enum CatalogConfigReader {
                       "no catalog.yml in \(root.displayPath); create one with bundleIdentifier, title, defaultLocale and locales")
             return nil
         }
-        guard let text = ContentFiles.readText(url, file: file, into: &bag) else { return nil }
+        // Like every other content file, catalog.yml may be a link only to a file inside.
+        guard let resolved = root.resolvedInside("catalog.yml") else {
+            bag.error("path-outside-content", at: file.location(),
+                      "catalog.yml is a link that leads outside the content directory; copy the file into content/")
+            return nil
+        }
+        guard let text = ContentFiles.readText(path: resolved, file: file, noFollow: true, into: &bag) else { return nil }
         var syntax = DiagnosticBag()
         let parsed = YAMLReader.parse(text, file: file, firstLine: 1, into: &syntax)
         bag.append(contentsOf: syntax.items)

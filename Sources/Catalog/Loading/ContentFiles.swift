@@ -7,8 +7,9 @@ enum ContentFiles {
     }
 
     /// By path: building a URL per file (`appendingPathComponent`) showed in profiles.
-    static func readText(path: String, file: SourceFile, into bag: inout DiagnosticBag) -> String? {
-        switch SourceText.read(path: path) {
+    /// - Parameter noFollow: refuse a final symbolic link (the path was already resolved).
+    static func readText(path: String, file: SourceFile, noFollow: Bool = false, into bag: inout DiagnosticBag) -> String? {
+        switch SourceText.read(path: path, noFollow: noFollow) {
         case .success(let text):
             return text
         case .failure(.tooLarge(let size)):
@@ -17,6 +18,8 @@ enum ContentFiles {
         case .failure(.notUTF8(let line, let column)):
             bag.error("encoding", at: file.location(line: line, column: column),
                       "the file is not UTF-8 text (the first invalid byte is here); save it as UTF-8")
+        case .failure(.notRegular(let kind)):
+            bag.error("file-not-regular", at: file.location(), ContentFile.notRegularMessage("the file", is: kind))
         case .failure(.unreadable(let reason)):
             bag.error("encoding", at: file.location(), "the file cannot be read: \(reason)")
         }

@@ -20,7 +20,7 @@ struct ScannedLeaf: Sendable {
 }
 
 /// Walks content/ and sorts its files into contexts and translations by their names
-/// (content-format.md §1). Reads no file contents.
+/// (content-format.md §1), from one `ContentWalk` listing. Reads no file contents.
 struct ContentScanner {
     let root: ContentRoot
     let locales: [LocaleID]
@@ -31,67 +31,46 @@ struct ContentScanner {
     static let walkLimit = 12
 
     mutating func scan() -> ScannedDirectory {
-        scanDirectory("", depth: 0)
+        let listing = ContentWalk(root: root.absolutePath(""), includeHidden: false, stamps: false).run()
+        return scanDirectory("", depth: 0, listing: listing)
     }
 
-    private mutating func scanDirectory(_ relativePath: String, depth: Int) -> ScannedDirectory {
+    private mutating func scanDirectory(_ relativePath: String, depth: Int, listing: ContentWalk.Listing) -> ScannedDirectory {
         var directory = ScannedDirectory(relativePath: relativePath, name: (relativePath as NSString).lastPathComponent,
                                          index: nil, indexTranslations: [:], leaves: [], directories: [])
         var leafTranslations: [(base: String, locale: LocaleID, path: String)] = []
-        let entries = entries(of: relativePath)
-        var scannedAhead = depth == 0 ? scanConcurrently(plainDirectories(entries, in: relativePath), depth: 1) : [:]
-        for (entry, kind) in entries {
-            let path = relativePath.isEmpty ? entry : relativePath + "/" + entry
-            // Only a symbolic link can lead outside: a plain entry of a directory that is
-            // inside stays inside, so it needs no (costly) path resolution.
-            let isLink = kind != .file && kind != .directory
-            if kind == .directory || isLink && isDirectory(path) {
-                guard !isLink || root.staysInside(path) else {
-                    diagnostics.error("path-outside-content", at: root.file(path).location(),
-                                      "the directory '\(path)' is a link that leads outside the content directory; move its files into content/")
-                    continue
-                }
-                if let scanned = scannedAhead.removeValue(forKey: path) {
-                    diagnostics.append(contentsOf: scanned.diagnostics)
-                    directory.directories.append(scanned.directory)
-                } else if depth < Self.walkLimit {
-                    directory.directories.append(scanDirectory(path, depth: depth + 1))
+        for entry in (listing.directories[relativePath] ?? []).sorted(by: { $0.name < $1.name }) {
+            let path = relativePath.isEmpty ? entry.name : relativePath + "/" + entry.name
+            switch entry.kind {
+            case .directory:
+                if depth < Self.walkLimit {
+                    directory.directories.append(scanDirectory(path, depth: depth + 1, listing: listing))
                 }
                 continue
-            }
-            guard entry.hasSuffix(".md") else { continue }
-            guard !isLink || root.staysInside(path) else {
+            case .outside(let isDirectory):
+                guard isDirectory || entry.name.hasSuffix(".md") else { continue }
+                let what = isDirectory ? "directory" : "file"
                 diagnostics.error("path-outside-content", at: root.file(path).location(),
-                                  "the file '\(path)' is a link that leads outside the content directory; copy the file into content/")
+                                  "the \(what) '\(path)' is a link that leads outside the content directory; "
+                                      + (what == "file" ? "copy the file into content/" : "move its files into content/"))
                 continue
+            case .repeated(let target):
+                let place = target.isEmpty ? "the content directory itself" : "'\(target)'"
+                diagnostics.warning("link-loop", at: root.file(path).location(),
+                                    "'\(path)' is a link to \(place), which is already read there, so it is not read again; remove the link (or copy the files, if they are meant to appear twice)")
+                continue
+            case .broken(isLoop: true):
+                diagnostics.warning("link-loop", at: root.file(path).location(),
+                                    "'\(path)' is a link that leads back to itself through other links, so it is not read; remove the link or point it at a file")
+                continue
+            case .file, .special, .broken:
+                break
             }
-            classify(String(entry.dropLast(3)), path: path, into: &directory, translations: &leafTranslations)
+            guard entry.name.hasSuffix(".md") else { continue }
+            classify(String(entry.name.dropLast(3)), path: path, into: &directory, translations: &leafTranslations)
         }
         attach(leafTranslations, to: &directory)
         return directory
-    }
-
-    /// The subdirectories that are not links (which need no check before they are walked).
-    private func plainDirectories(_ entries: [(String, EntryKind)], in relativePath: String) -> [String] {
-        entries.filter { $0.1 == .directory }.map { relativePath.isEmpty ? $0.0 : relativePath + "/" + $0.0 }
-    }
-
-    /// Walks each of `paths` (the books) on every core, each with its own diagnostics, which
-    /// `scanDirectory` then takes in the order it meets the directories, as if it had
-    /// walked them itself.
-    private func scanConcurrently(_ paths: [String], depth: Int) -> [String: (directory: ScannedDirectory, diagnostics: [Diagnostic])] {
-        guard paths.count > 1 else { return [:] }
-        var fresh = self
-        fresh.diagnostics = DiagnosticBag()
-        let scanner = fresh
-        let results = ConcurrentMap.map(paths) { path in
-            var own = scanner
-            let directory = own.scanDirectory(path, depth: depth)
-            return (directory, own.diagnostics.items)
-        }
-        var byPath: [String: (directory: ScannedDirectory, diagnostics: [Diagnostic])] = [:]
-        for (path, result) in zip(paths, results) { byPath[path] = result }
-        return byPath
     }
 
     private mutating func classify(_ stem: String, path: String, into directory: inout ScannedDirectory,
@@ -151,27 +130,5 @@ struct ContentScanner {
             return false
         }
         return parts.dropFirst().allSatisfy { (2...4).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isLetter || $0.isNumber } }
-    }
-
-    enum EntryKind { case file, directory, other }
-
-    /// The visible entries of a directory, sorted by name, with their kinds from readdir
-    /// (no stat per entry; `.other` for links and file systems that do not say).
-    private func entries(of relativePath: String) -> [(String, EntryKind)] {
-        guard let stream = opendir(root.absolutePath(relativePath)) else { return [] }
-        defer { closedir(stream) }
-        var names: [(String, EntryKind)] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            guard !name.hasPrefix("."), !name.hasPrefix("_") else { continue }
-            let type = Int32(entry.pointee.d_type)
-            names.append((name, type == DT_DIR ? .directory : type == DT_REG ? .file : .other))
-        }
-        return names.sorted { $0.0 < $1.0 }
-    }
-
-    private func isDirectory(_ relativePath: String) -> Bool {
-        var flag: ObjCBool = false
-        return FileManager.default.fileExists(atPath: root.absoluteURL(relativePath).path, isDirectory: &flag) && flag.boolValue
     }
 }

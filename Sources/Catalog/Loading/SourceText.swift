@@ -7,6 +7,7 @@ enum SourceText {
     enum Failure: Error {
         case unreadable(String)
         case tooLarge(Int)
+        case notRegular(String)
         case notUTF8(line: Int, column: Int)
     }
 
@@ -14,42 +15,28 @@ enum SourceText {
         read(path: url.path)
     }
 
-    static func read(path: String) -> Result<String, Failure> {
+    /// - Parameter noFollow: refuse a final symbolic link (the path was already resolved).
+    static func read(path: String, noFollow: Bool = false) -> Result<String, Failure> {
         let data: Data
-        switch readBytes(path) {
+        switch readBytes(path, noFollow: noFollow) {
         case .success(let bytes): data = bytes
         case .failure(let failure): return .failure(failure)
         }
         return decode(data)
     }
 
-    /// One open, one fstat and one read: FileManager's attributes and `Data(contentsOf:)`
-    /// cost several system calls and dictionary allocations per file, which shows at 10k files.
+    /// Through `ContentFile.read`: one open, one fstat and one read, and only from a
+    /// regular file (a FIFO or device is refused at once instead of blocking the build).
     /// - Parameter limit: the largest file read; content files are limited to
     ///   `maximumBytes`, the tool's own state files (which grow with the catalog) are not.
-    static func readBytes(_ path: String, limit: Int = maximumBytes) -> Result<Data, Failure> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
-        let size = Int(info.st_size)
-        guard size <= limit else { return .failure(.tooLarge(size)) }
-        var data = Data(count: size)
-        var total = 0
-        let failed = data.withUnsafeMutableBytes { buffer -> Bool in
-            while total < size {
-                let count = Foundation.read(descriptor, buffer.baseAddress! + total, size - total)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return count < 0 }
-                total += count
+    static func readBytes(_ path: String, limit: Int = maximumBytes, noFollow: Bool = false) -> Result<Data, Failure> {
+        ContentFile.read(path, limit: limit, noFollow: noFollow).mapError { failure in
+            switch failure {
+            case .unreadable(let reason): .unreadable(reason)
+            case .tooLarge(let size): .tooLarge(size)
+            case .notRegular(let kind): .notRegular(kind)
             }
-            return false
         }
-        guard !failed else { return .failure(.unreadable(String(cString: strerror(errno)))) }
-        // The file shrank while it was read: keep what was there.
-        if total < size { data.removeSubrange(total...) }
-        return .success(data)
     }
 
     static func decode(_ data: Data) -> Result<String, Failure> {

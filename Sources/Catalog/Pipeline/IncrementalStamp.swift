@@ -52,9 +52,10 @@ struct FileStamp: Hashable, Sendable {
     }
 }
 
-/// Every file under a directory (hidden ones too: an image in `_media/` or a stylesheet
-/// is as much an input as a Markdown file), relative path → stamp. One readdir per
-/// directory and one stat per file; no file is opened.
+/// Every file under the content directory (hidden ones too: an image in `_media/` or a
+/// stylesheet is as much an input as a Markdown file), relative path → stamp, as
+/// `ContentWalk` lists them (links followed only inside, each directory entered once).
+/// One readdir per directory and one stat per file; no file is opened.
 enum TreeStamps {
     /// - Parameter trusted: replace stamps too close to the present by ones that match
     ///   nothing (for stamps kept to compare with later; see `FileStamp.racyWindow`).
@@ -62,56 +63,10 @@ enum TreeStamps {
     ///   (its presence matters, not its times: an empty directory is a context too).
     static func collect(_ root: URL, trusted: Bool = false, directories: Bool = false) -> [String: FileStamp] {
         let now = FileStamp.now()
-        var stamps: [String: FileStamp] = [:]
-        // The first levels are listed here until there are enough directories to walk
-        // on every core (a catalog's books; a site's pages sit below one locale directory).
-        var frontier = [""], depth = 0
-        while !frontier.isEmpty, frontier.count < 32, depth < 3 {
-            var next: [String] = []
-            for relative in frontier {
-                walk(root.path, relative: relative, into: &stamps, depth: depth, directories: directories) { next.append($0) }
-            }
-            frontier = next
-            depth += 1
-        }
-        let parts = ConcurrentMap.map(frontier) { [depth] relative -> [String: FileStamp] in
-            var part: [String: FileStamp] = [:]
-            walk(root.path, relative: relative, into: &part, depth: depth, directories: directories)
-            return part
-        }
-        stamps.reserveCapacity(stamps.count + parts.reduce(0) { $0 + $1.count })
-        for part in parts { stamps.merge(part) { first, _ in first } }
+        let stamps = ContentWalk(root: root.path, includeHidden: true, stamps: true).run().stamps(directories: directories)
         return trusted ? stamps.mapValues { $0.trusted(at: now) } : stamps
     }
 
     /// What a directory is listed with (see `collect`).
     static let directoryStamp = FileStamp(size: 0, modified: 0, inode: 0)
-
-    /// Stamps everything below `relative` (relative to `root`); with `subdirectory`, the
-    /// directories found are handed to it instead of walked.
-    private static func walk(_ root: String, relative: String, into stamps: inout [String: FileStamp], depth: Int,
-                             directories: Bool, subdirectory: ((String) -> Void)? = nil) {
-        guard depth < 32, let stream = opendir(relative.isEmpty ? root : root + "/" + relative) else { return }
-        defer { closedir(stream) }
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-            }
-            guard name != ".", name != ".." else { continue }
-            let child = relative.isEmpty ? name : relative + "/" + name
-            // Relative to the open directory: the kernel does not walk the whole path again.
-            var info = stat()
-            guard fstatat(dirfd(stream), name, &info, 0) == 0 else { continue }
-            if info.st_mode & S_IFMT == S_IFDIR {
-                if directories { stamps[child + "/"] = directoryStamp }
-                if let subdirectory {
-                    subdirectory(child)
-                } else {
-                    walk(root, relative: child, into: &stamps, depth: depth + 1, directories: directories)
-                }
-            } else {
-                stamps[child] = FileStamp(info)
-            }
-        }
-    }
 }

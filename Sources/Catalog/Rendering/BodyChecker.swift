@@ -1,8 +1,10 @@
 import Foundation
 
 /// Checks a Markdown body for what the site would have to drop or could not link:
-/// broken relative links and images (`link-broken`), raw HTML (`raw-html`) and links
-/// with script-running schemes (`unsafe-link`), each at its position in the file.
+/// broken relative links and images (`link-broken`), raw HTML (`raw-html`), links
+/// with script-running schemes (`unsafe-link`), and links to files that are never
+/// published: hidden (`link-hidden-file`), not regular (`file-not-regular`) or of a type
+/// that can run script (`link-active-file`), each at its position in the file.
 public struct BodyChecker {
     /// Checks every body of the catalog once: a fallback version shares its body (and its
     /// file) with the default locale, so bodies are checked per source file.
@@ -75,9 +77,20 @@ public struct BodyChecker {
                 return .error("link-broken", at: location(),
                               "\(what) `\(url)` leaves the content directory; move the file into content/")
             }
+            if let hidden = PublishPolicy.hiddenComponent(resolved) {
+                return .error("link-hidden-file", at: location(),
+                              "\(what) `\(url)` points at `\(resolved)`, and `\(hidden)` starts with a dot: hidden files are never published; rename it without the dot (a `_media/` folder, say) or remove the \(what)")
+            }
             guard targets.exists(resolved) else {
                 return .error("link-broken", at: location(),
                               "\(what) `\(url)` points at `\(resolved)`, which does not exist in content/; correct the path (it is relative to \(source.relativePath))")
+            }
+            if let kind = targets.specialKind(resolved) {
+                return .error("file-not-regular", at: location(), ContentFile.notRegularMessage("\(what) `\(url)`", is: kind))
+            }
+            if !resolved.hasSuffix(".md"), PublishPolicy.isActive(resolved) {
+                return .error("link-active-file", at: location(),
+                              "\(what) `\(url)` points at `\(resolved)`, a type of file that can run script on the site, so it is not published; link to a page (a .md file) instead, or use an image in PNG, JPEG, GIF or WebP")
             }
             return nil
         case .fragment, .external:

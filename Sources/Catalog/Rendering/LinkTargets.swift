@@ -12,6 +12,7 @@ final class LinkTargets: Sendable {
     private let resolvedRoot: String
     private let answers = Mutex<[String: Bool]>([:])
     private let plainDirectories = Mutex<Set<Substring>>([])
+    private let kinds = Mutex<[String: String?]>([:])
 
     init(contentRoot: URL) {
         self.contentRoot = contentRoot
@@ -26,6 +27,17 @@ final class LinkTargets: Sendable {
             || LinkPaths.exists(relativePath, in: contentRoot, resolvedRoot: resolvedRoot)
         answers.withLock { $0[relativePath] = answer }
         return answer
+    }
+
+    /// What an existing target is when it is neither a regular file nor a directory (a
+    /// FIFO, socket or device, links followed), remembered; nil for ordinary targets.
+    func specialKind(_ relativePath: String) -> String? {
+        if let known = kinds.withLock({ $0[relativePath] }) { return known }
+        var info = stat()
+        let mode = stat(rootPath + "/" + relativePath, &info) == 0 ? info.st_mode & S_IFMT : S_IFREG
+        let kind = mode == S_IFREG || mode == S_IFDIR ? nil : ContentFile.describe(mode)
+        kinds.withLock { $0[relativePath] = .some(kind) }
+        return kind
     }
 
     /// True when every component of the path exists and none is a symbolic link: then the

@@ -31,14 +31,15 @@ struct BodyLinks {
             return ok
         }
 
-        /// Only regular files inside content/ are copied; Markdown files that are not
-        /// contexts (drafts, say) are not published.
+        /// Only regular files inside content/ are copied, and only those that cannot run
+        /// (`PublishPolicy`); Markdown files that are not contexts (drafts, say) are not
+        /// published.
         private static func isCopyable(_ path: String, contentRoot: URL) -> Bool {
-            guard !path.isEmpty, !path.hasSuffix(".md"), LinkPaths.exists(path, in: contentRoot) else { return false }
-            var isDirectory: ObjCBool = false
+            guard !path.isEmpty, !path.hasSuffix(".md"), PublishPolicy.isPublishable(path),
+                  LinkPaths.exists(path, in: contentRoot) else { return false }
             // Existence was checked above (inside content/); this only asks for the kind.
-            _ = FileManager.default.fileExists(atPath: contentRoot.appendingPathComponent(path).path, isDirectory: &isDirectory)
-            return !isDirectory.boolValue
+            var info = stat()
+            return stat(contentRoot.appendingPathComponent(path).path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
         }
     }
 

@@ -36,14 +36,25 @@ struct Branding: Sendable {
 
     private static func read(_ path: String, _ key: String, _ contentRoot: URL, _ source: SourceFile,
                              _ diagnostics: inout [Diagnostic]) -> Data? {
-        guard let resolved = LinkPaths.resolve(path, from: "catalog.yml"),
-              LinkPaths.exists(resolved, in: contentRoot),
-              let data = try? Data(contentsOf: contentRoot.appendingPathComponent(resolved)) else {
-            diagnostics.append(.error("link-broken", at: source.location(),
-                                      "\(key) `\(path)` is not a readable file inside content/; correct the path (relative to content/)"))
+        let broken = Diagnostic.error("link-broken", at: source.location(),
+                                      "\(key) `\(path)` is not a readable file inside content/; correct the path (relative to content/)")
+        guard let resolved = LinkPaths.resolve(path, from: "catalog.yml"), LinkPaths.exists(resolved, in: contentRoot) else {
+            diagnostics.append(broken)
             return nil
         }
-        return data
+        switch ContentFile.read(contentRoot.appendingPathComponent(resolved).path, limit: SourceText.maximumBytes) {
+        case .success(let data):
+            return data
+        case .failure(.notRegular(let kind)):
+            diagnostics.append(.error("file-not-regular", at: source.location(),
+                                      ContentFile.notRegularMessage("\(key) `\(path)`", is: kind)))
+        case .failure(.tooLarge(let size)):
+            diagnostics.append(.error("file-too-large", at: source.location(),
+                                      "\(key) `\(path)` has \(size) bytes, more than the \(SourceText.maximumBytes >> 20) MiB it may have; make it smaller"))
+        case .failure(.unreadable):
+            diagnostics.append(broken)
+        }
+        return nil
     }
 }
 

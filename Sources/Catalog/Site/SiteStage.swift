@@ -60,7 +60,7 @@ public struct SiteStage: Sendable {
         try write(SiteAssets.scriptPath, SiteAssets.script, to: sink)
         for file in branding.files { try sink.write(file.path, file.data) }
         for path in media.paths.sorted() {
-            try sink.write("media/" + path, try Data(contentsOf: contentRoot.appendingPathComponent(path)))
+            try sink.write("media/" + path, try PublishPolicy.mediaBytes(contentRoot.appendingPathComponent(path).path))
         }
         return diagnostics
     }

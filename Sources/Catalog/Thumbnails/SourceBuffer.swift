@@ -15,17 +15,19 @@ final class SourceBuffer {
     private let kept = ReusableBuffer<UInt8>()
 
     /// Lends the file's bytes to `body` as `Data` that does not own them (valid only
-    /// during the call). Refuses a file over `limit` bytes unread (`SourceTooLarge`). When the fast path
+    /// during the call). Refuses a file over `limit` bytes unread (`SourceTooLarge`), and one
+    /// that is not a regular file (a FIFO would block for ever). When the fast path
     /// fails (no such file, no permission, an I/O error), the file is read the ordinary
     /// way, so the problem is reported with Foundation's usual message.
     func withContents<R>(of file: URL, limit: Int, _ body: (Data) throws -> R) throws -> R {
-        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return try body(Self.readOrdinarily(file, limit: limit)) }
+        let descriptor: Int32, size: Int
+        switch ContentFile.open(file.path, limit: limit) {
+        case .success(let opened): (descriptor, size) = (opened.descriptor, opened.size)
+        case .failure(.tooLarge(let bytes)): throw SourceTooLarge(bytes: bytes, limit: limit)
+        case .failure(.notRegular(let kind)): throw ThumbnailProblem.notRegular(kind)
+        case .failure(.unreadable): return try body(Self.readOrdinarily(file, limit: limit))
+        }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return try body(Self.readOrdinarily(file, limit: limit)) }
-        let size = Int(info.st_size)
-        guard size <= limit else { throw SourceTooLarge(bytes: size, limit: limit) }
         let own = size > Self.retainedBytes ? UnsafeMutablePointer<UInt8>.allocate(capacity: size) : nil
         defer { own?.deallocate() }
         let bytes = own ?? kept.take(size)

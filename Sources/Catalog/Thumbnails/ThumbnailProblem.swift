@@ -25,6 +25,11 @@ struct ThumbnailProblem: Error, Hashable, Sendable {
         .init(rule: "thumbnail-missing", severity: .error, detail: "cannot be read (\(reason)); check its permissions")
     }
 
+    static func notRegular(_ kind: String) -> ThumbnailProblem {
+        .init(rule: "file-not-regular", severity: .error,
+              detail: "is \(kind), not a regular file, and is not read; replace it with an image file")
+    }
+
     static func fileTooLarge(bytes: Int, limit: Int) -> ThumbnailProblem {
         .init(rule: "thumbnail-too-large", severity: .error,
               detail: "is \(bytes >> 20) MB, over the \(limit >> 20) MB limit; scale the image down before adding it")

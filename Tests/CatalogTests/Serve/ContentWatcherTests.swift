@@ -68,23 +68,29 @@ import Testing
         #expect(reports.wait { $0["a.md"]?.size == 7 })
     }
 
+    /// Links are followed only inside the content (`ContentWalk`): the tests link to a
+    /// file in a folder of the content.
     @Test func aSymbolicLinkMeansPolling() throws {
-        let root = try scratchDirectory(), outside = try scratchDirectory()
-        defer { for url in [root, outside] { try? FileManager.default.removeItem(at: url) } }
+        let root = try scratchDirectory()
+        let outside = root.appendingPathComponent("_shared")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         try Data("x".utf8).write(to: outside.appendingPathComponent("shared.md"))
         try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("shared.md"),
                                                    withDestinationURL: outside.appendingPathComponent("shared.md"))
         let (watcher, mode, reports) = Self.watch(root)
         defer { watcher.stop() }
         #expect(mode == .polling)
-        // The target lies outside every directory inotify would watch; the listing sees it.
+        // The listing sees the change through the link.
         try Data("changed".utf8).write(to: outside.appendingPathComponent("shared.md"))
         #expect(reports.wait { $0["shared.md"]?.size == 7 })
     }
 
     @Test func aLinkAddedLaterSwitchesToPolling() throws {
-        let root = try scratchDirectory(), outside = try scratchDirectory()
-        defer { for url in [root, outside] { try? FileManager.default.removeItem(at: url) } }
+        let root = try scratchDirectory()
+        let outside = root.appendingPathComponent("_shared")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         try Data("x".utf8).write(to: outside.appendingPathComponent("shared.md"))
         let (watcher, mode, reports) = Self.watch(root)
         defer { watcher.stop() }

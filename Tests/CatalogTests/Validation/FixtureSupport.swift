@@ -67,6 +67,13 @@ struct Workspace {
             for n in 1...Int(words[1])! {
                 try template.write(to: content.appendingPathComponent(String(format: words[3], n)))
             }
+        case ("fifo", 2):
+            try FileManager.default.createDirectory(at: content.appendingPathComponent(words[1]).deletingLastPathComponent(),
+                                                    withIntermediateDirectories: true)
+            guard mkfifo(content.appendingPathComponent(words[1]).path, 0o644) == 0 else { throw POSIXError(.EIO) }
+        case ("link", 3):
+            try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent(words[1]).path,
+                                                       withDestinationPath: words[2])
         default:
             Issue.record("unknown generate.txt line: \(words.joined(separator: " "))")
         }

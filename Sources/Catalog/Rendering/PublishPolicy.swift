@@ -1,0 +1,56 @@
+import Foundation
+
+/// Which linked files may be copied into the site's `media/`: only files that cannot run
+/// on the site's origin, and never a hidden one. `BodyChecker` reports the others at the
+/// link (`link-active-file`, `link-hidden-file`), in `validate` and `build` alike, and
+/// `BodyLinks` never publishes them.
+enum PublishPolicy {
+    /// Extensions a browser (or a web server) may run as script or render as a document
+    /// that can hold script, served from the site's origin: HTML and XHTML, SVG, XML and
+    /// its style sheets, JavaScript and WebAssembly, Flash, web archives, and server-side
+    /// pages. Compared lowercased.
+    static let activeExtensions: Set<String> = [
+        "html", "htm", "shtml", "xhtml", "xht", "mht", "mhtml",
+        "svg", "svgz", "xml", "xsl", "xslt", "rdf",
+        "js", "mjs", "cjs", "wasm", "swf",
+        "php", "phtml", "asp", "aspx", "jsp", "cgi",
+    ]
+
+    /// True when the file's extension is one of `activeExtensions`.
+    static func isActive(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        return activeExtensions.contains(name[name.index(after: dot)...].lowercased())
+    }
+
+    /// The first component of a content-relative path that starts with `.` (a dot-file
+    /// such as `.env`, or a file in a hidden folder such as `.git/`); nil when none does.
+    static func hiddenComponent(_ path: String) -> Substring? {
+        path.split(separator: "/").first { $0.hasPrefix(".") }
+    }
+
+    /// Whether a resolved content path may be copied into `media/` by its name alone.
+    static func isPublishable(_ path: String) -> Bool {
+        hiddenComponent(path) == nil && !isActive(path)
+    }
+
+    /// The bytes of a linked file to copy, read only if it is a regular file.
+    static func mediaBytes(_ absolutePath: String) throws -> Data {
+        switch ContentFile.read(absolutePath, limit: Int.max) {
+        case .success(let data): return data
+        case .failure(let failure): throw MediaReadError(path: absolutePath, failure: failure)
+        }
+    }
+
+    struct MediaReadError: Error, CustomStringConvertible {
+        var path: String
+        var failure: ContentFile.Failure
+        var description: String {
+            switch failure {
+            case .unreadable(let reason): "cannot read \(path): \(reason)"
+            case .tooLarge(let size): "\(path) has \(size) bytes, too many to copy"
+            case .notRegular(let kind): "\(path) is \(kind), not a regular file"
+            }
+        }
+    }
+}

@@ -1,0 +1,262 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Every walk of hostile content ends, only regular files are read, and only files that
+/// cannot run are published (SECURITY.md): end-to-end runs of `build`, a second `build`
+/// (the up-to-date check walks first) and `validate`, each within a time and memory
+/// limit, giving the same diagnostics and changing nothing outside the output and cache.
+@Suite(.serialized) struct ContentWalkTests {
+    /// What the runs may write: the output's folder, the cache and the thumbnail cache.
+    static let written = ["out", "cache", ".catalog-cache"]
+
+    /// A small valid book to put the hostile files beside.
+    static func work() throws -> HostileWork {
+        let work = try HostileWork()
+        try work.write("book/index.md", "---\ntitle: Book\nsummary: A book.\n---\n")
+        try work.write("book/lesson.md", "---\ntitle: Lesson\nsummary: A lesson.\n---\n\nText.\n")
+        return work
+    }
+
+    /// `severity rule path:line:column` of every diagnostic printed, in order.
+    static func diagnostics(_ outcome: HostileOutcome) -> [String] {
+        (outcome.stderr + "\n" + outcome.stdout).split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("content/"), line.hasSuffix("]"), let open = line.lastIndex(of: "[") else { return nil }
+            let parts = line.split(separator: ":", maxSplits: 4)
+            guard parts.count >= 4 else { return nil }
+            let severity = parts[3].trimmingCharacters(in: .whitespaces)
+            let rule = line[line.index(after: open)..<line.index(before: line.endIndex)]
+            return "\(severity) \(rule) \(parts[0].dropFirst("content/".count)):\(parts[1]):\(parts[2])"
+        }
+    }
+
+    /// Runs `build`, `build` again and `validate`; each must be safe, end within a few
+    /// seconds and print `expected`, and nothing outside the output and cache may change.
+    static func expectSameEverywhere(_ work: HostileWork, _ expected: [String],
+                                     sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let before = work.listing(excluding: Self.written)
+        let build = ["build", "--content", "content", "--output", "out/site", "--cache", "cache"]
+        for arguments in [build, build, ["validate", "--content", "content"]] {
+            let outcome = try HostileRun.run(arguments, in: work, seconds: 20)
+            outcome.expectSafe(sourceLocation: sourceLocation)
+            #expect(outcome.seconds < 10, "\(arguments[0]) took \(outcome.seconds) s", sourceLocation: sourceLocation)
+            #expect(diagnostics(outcome) == expected.sorted(), "\(arguments[0]): \(outcome.stderr)",
+                    sourceLocation: sourceLocation)
+        }
+        #expect(work.listing(excluding: Self.written) == before, sourceLocation: sourceLocation)
+    }
+
+    // MARK: - Links that loop or lead out
+
+    @Test func twoLinksToTheirOwnFolderEnd() throws {
+        let work = try Self.work()
+        defer { work.remove() }
+        try work.link("book/a", to: ".")
+        try work.link("book/b", to: ".")
+        try Self.expectSameEverywhere(work, ["warning link-loop book/a:1:1", "warning link-loop book/b:1:1"])
+    }
+
+    @Test func aLinkToTheRootOfTheMachineIsRefused() throws {
+        let work = try Self.work()
+        defer { work.remove() }
+        try work.link("book/everything", to: "/")
+        try Self.expectSameEverywhere(work, ["error path-outside-content book/everything:1:1"])
+    }
+
+    @Test func aLoopOfLinksEnds() throws {
+        let work = try Self.work()
+        defer { work.remove() }
+        try work.link("book/x", to: "y")
+        try work.link("book/y", to: "x")
+        try work.link("book/up", to: "..")
+        try work.link("book/p.md", to: "q.md")
+        try work.link("book/q.md", to: "p.md")
+        try Self.expectSameEverywhere(work, ["warning link-loop book/p.md:1:1", "warning link-loop book/q.md:1:1",
+                                             "warning link-loop book/up:1:1", "warning link-loop book/x:1:1",
+                                             "warning link-loop book/y:1:1"])
+    }
+
+    @Test func aLinkToAFolderOutsideIsRefused() throws {
+        let work = try Self.work()
+        defer { work.remove() }
+        let outside = work.root.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("---\ntitle: Secret\nsummary: Not yours.\n---\n".utf8).write(to: outside.appendingPathComponent("secret.md"))
+        try work.link("book/outside", to: outside.path)
+        try Self.expectSameEverywhere(work, ["error path-outside-content book/outside:1:1"])
+    }
+
+    // MARK: - Files that are not regular
+
+    @Test func aFIFOAsALessonIsReportedAtOnce() throws {
+        let work = try Self.work()
+        defer { work.remove() }
+        try work.fifo("book/pipe.md")
+        try Self.expectSameEverywhere(work, ["error file-not-regular book/pipe.md:1:1"])
+    }
+
+    @Test func aFIFOAsCatalogYmlIsReportedAtOnce() throws {
+        let work = try Self.work()
+        defer { work.remove() }
+        try FileManager.default.removeItem(at: work.content.appendingPathComponent("catalog.yml"))
+        try work.fifo("catalog.yml")
+        try Self.expectSameEverywhere(work, ["error file-not-regular catalog.yml:1:1"])
+    }
+
+    @Test func aFIFOAsACoverImageIsReportedAtTheThumbnail() throws {
+        let work = try Self.work()
+        defer { work.remove() }
+        try work.write("book/index.md", "---\ntitle: Book\nsummary: A book.\nthumbnail: cover.jpg\n---\n")
+        try work.fifo("book/cover.jpg")
+        try Self.expectSameEverywhere(work, ["error file-not-regular book/index.md:4:12"])
+    }
+
+    @Test func aFIFOAsLinkedMediaIsReportedAtTheLink() throws {
+        let work = try Self.work()
+        defer { work.remove() }
+        try work.write("book/lesson.md", "---\ntitle: Lesson\nsummary: A lesson.\n---\n\nGet [the data](data.csv).\n")
+        try work.fifo("book/data.csv")
+        try Self.expectSameEverywhere(work, ["error file-not-regular book/lesson.md:6:5"])
+    }
+
+    @Test func aFIFOAsTheStylesheetIsReportedAtOnce() throws {
+        let work = try Self.work()
+        defer { work.remove() }
+        try work.write("catalog.yml", "bundleIdentifier: com.example.hostile\ntitle: Hostile\ndefaultLocale: en-us\nlocales: [en-us]\nsite:\n  stylesheet: _media/site.css\n")
+        try work.fifo("_media/site.css")
+        try Self.expectSameEverywhere(work, ["error file-not-regular catalog.yml:1:1"])
+    }
+
+    // MARK: - catalog.yml obeys containment
+
+    @Test func catalogYmlLinkedOutsideIsRefusedUnread() throws {
+        let work = try Self.work()
+        defer { work.remove() }
+        let secret = work.root.appendingPathComponent("secret.yml")
+        try Data("privateKeyName: x\nbundleIdentifier: com.example.secret\n".utf8).write(to: secret)
+        try FileManager.default.removeItem(at: work.content.appendingPathComponent("catalog.yml"))
+        try work.link("catalog.yml", to: secret.path)
+        try Self.expectSameEverywhere(work, ["error path-outside-content catalog.yml:1:1"])
+        let outcome = try HostileRun.run(["validate", "--content", "content"], in: work, seconds: 20)
+        #expect(!outcome.stderr.contains("privateKeyName") && !outcome.stdout.contains("privateKeyName"))
+    }
+
+    // MARK: - Only files that cannot run are published
+
+    @Test func aDotFileIsNeverPublished() throws {
+        let work = try Self.work()
+        defer { work.remove() }
+        try work.write(".env", "API_KEY=secret\n")
+        try work.write("book/lesson.md", "---\ntitle: Lesson\nsummary: A lesson.\n---\n\nSee [x](../.env).\n")
+        try Self.expectSameEverywhere(work, ["error link-hidden-file book/lesson.md:6:5"])
+        #expect(!FileManager.default.fileExists(atPath: work.root.appendingPathComponent("out/site/media/.env").path))
+    }
+
+    @Test func linkedHTMLAndSVGAreNotPublished() throws {
+        let work = try Self.work()
+        defer { work.remove() }
+        try work.write("book/page.html", "<script>alert(document.cookie)</script>\n")
+        try work.write("book/art.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>\n")
+        try work.write("book/lesson.md", "---\ntitle: Lesson\nsummary: A lesson.\n---\n\nSee [x](page.html).\n\n![art](art.svg)\n")
+        try Self.expectSameEverywhere(work, ["error link-active-file book/lesson.md:6:5", "error link-active-file book/lesson.md:8:1"])
+        #expect(!FileManager.default.fileExists(atPath: work.root.appendingPathComponent("out/site/media/book/page.html").path))
+    }
+
+    @Test func aLinkedImageThatCannotRunIsStillPublished() throws {
+        let work = try Self.work()
+        defer { work.remove() }
+        try work.write("book/notes.txt", "plain text\n")
+        try work.write("book/lesson.md", "---\ntitle: Lesson\nsummary: A lesson.\n---\n\nSee [x](notes.txt).\n")
+        try Self.expectSameEverywhere(work, [])
+        #expect(FileManager.default.fileExists(atPath: work.root.appendingPathComponent("out/site/media/book/notes.txt").path))
+    }
+}
+
+/// `ContentWalk` itself, and the listing `serve`'s watcher compares (`TreeStamps`).
+@Suite struct ContentWalkUnitTests {
+    static func tree() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("walk-\(UUID().uuidString)")
+        for path in ["book/index.md", "book/chapter/lesson.md", "_media/cover.png", "_shared/part/extra.md"] {
+            let file = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: file)
+        }
+        return root
+    }
+
+    static func link(_ path: String, to target: String, in root: URL) throws {
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent(path).path, withDestinationPath: target)
+    }
+
+    @Test func aCycleIsEnteredOnce() throws {
+        let root = try Self.tree()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.link("book/a", to: ".", in: root)
+        try Self.link("book/chapter/up", to: "../..", in: root)
+        let listing = ContentWalk(root: root.path, includeHidden: false, stamps: false).run()
+        #expect(listing.directories.keys.sorted() == ["", "book", "book/chapter"])
+        let book = try #require(listing.directories["book"]).sorted { $0.name < $1.name }
+        #expect(book.map(\.name) == ["a", "chapter", "index.md"])
+        #expect(book[0].kind == .repeated("book"))
+        #expect(listing.directories["book/chapter"]?.first { $0.name == "up" }?.kind == .repeated(""))
+    }
+
+    @Test func aSecondLinkToOneFolderIsNotEnteredAgain() throws {
+        let root = try Self.tree()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.link("book/again", to: "chapter", in: root)
+        try Self.link("book/shared", to: "../_shared/part", in: root)
+        let listing = ContentWalk(root: root.path, includeHidden: false, stamps: false).run()
+        #expect(listing.directories["book"]?.first { $0.name == "again" }?.kind == .repeated("book/chapter"))
+        // A link into a hidden folder (which is no context) is the way in to it.
+        #expect(listing.directories["book/shared"]?.map(\.name) == ["extra.md"])
+        // With hidden entries (the stamps), the folder is still entered once, through the link.
+        let stamps = ContentWalk(root: root.path, includeHidden: true, stamps: true).run().stamps(directories: true)
+        #expect(stamps["book/shared/extra.md"] != nil)
+        #expect(stamps["_shared/part/extra.md"] == nil)
+        #expect(stamps["_media/cover.png"] != nil)
+    }
+
+    @Test func linksLeadingOutAreListedNotEntered() throws {
+        let root = try Self.tree()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.link("machine", to: "/", in: root)
+        try Self.link("book/passwd.md", to: "/etc/passwd", in: root)
+        try Self.link("book/loop", to: "loop", in: root)
+        try Self.link("book/inside.md", to: "index.md", in: root)
+        let listing = ContentWalk(root: root.path, includeHidden: false, stamps: false).run()
+        #expect(listing.directories[""]?.first { $0.name == "machine" }?.kind == .outside(isDirectory: true))
+        let book = try #require(listing.directories["book"])
+        #expect(book.first { $0.name == "passwd.md" }?.kind == .outside(isDirectory: false))
+        #expect(book.first { $0.name == "loop" }?.kind == .broken(isLoop: true))
+        #expect(book.first { $0.name == "inside.md" }?.kind == .file)
+        #expect(!listing.directories.keys.contains("machine"))
+    }
+
+    @Test func specialFilesAreListedAsSuch() throws {
+        let root = try Self.tree()
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(mkfifo(root.appendingPathComponent("book/pipe.md").path, 0o644) == 0)
+        let listing = ContentWalk(root: root.path, includeHidden: false, stamps: true).run()
+        #expect(listing.directories["book"]?.first { $0.name == "pipe.md" }?.kind == .special)
+    }
+
+    /// What `serve`'s watcher lists every time the content changes (or every interval
+    /// when it polls): with links that loop, it ends, and lists each folder once.
+    @Test(.timeLimit(.minutes(1))) func theWatcherListingEndsOnLoopingLinks() throws {
+        let root = try Self.tree()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.link("book/a", to: ".", in: root)
+        try Self.link("book/b", to: ".", in: root)
+        try Self.link("book/chapter/everything", to: "/", in: root)
+        let stamps = TreeStamps.collect(root, directories: true)
+        #expect(stamps.keys.filter { $0.hasSuffix("/") }.sorted()
+                    == ["_media/", "_shared/", "_shared/part/", "book/", "book/chapter/"])
+        #expect(stamps["book/a"] != nil && stamps["book/a/"] == nil)
+        #expect(ContentWatcher.changes(from: stamps, to: TreeStamps.collect(root, directories: true)).isEmpty)
+    }
+}
