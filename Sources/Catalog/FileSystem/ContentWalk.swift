@@ -261,7 +261,7 @@ struct ContentWalk: Sendable {
         defer { closedir(stream) }
         var entries: [Entry] = []
         while let raw = readdir(stream) {
-            let name = withUnsafeBytes(of: raw.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            let name = directoryEntryName(raw)
             guard name != ".", name != ".." else { continue }
             let path = directory.isEmpty ? name : directory + "/" + name
             if name.hasPrefix(".") || name.hasPrefix("_") {

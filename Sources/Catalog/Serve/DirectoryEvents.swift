@@ -75,9 +75,7 @@ final class DirectoryEvents: @unchecked Sendable {
         defer { closedir(stream) }
         var found: [String] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-            }
+            let name = directoryEntryName(entry)
             guard name != ".", name != ".." else { continue }
             let full = path + "/" + name
             switch kind(entry.pointee.d_type, full) {
