@@ -65,6 +65,9 @@ public enum ImageCodec {
     /// The pixel budget, enforced from the header before anything is allocated.
     public static let maxPixels = Int(CIC_MAX_PIXELS)
     public static let maxSide = Int(CIC_MAX_SIDE)
+    /// The default `DecodeLimits`: an image's file and decoder memory, a JPEG's scans.
+    public static let imageMemory = Int(CIC_IMAGE_MEMORY)
+    public static let maxScans = Int(CIC_MAX_SCANS)
 
     /// Reads format, size and orientation. Cheap: no pixel is decoded.
     public static func probe(_ data: Data) throws(ImageCodecError) -> ImageHeader {

@@ -5,9 +5,9 @@ import Foundation
 /// memory together, and a JPEG's scans. The defaults are the tool's; tests scale them down.
 public struct DecodeLimits: Hashable, Sendable {
     /// Bytes: the file plus what the decoder allocates (`CIC_IMAGE_MEMORY`, 176 MB).
-    public var memory: Int = Int(CIC_IMAGE_MEMORY)
+    public var memory: Int = ImageCodec.imageMemory
     /// A JPEG's scans (`CIC_MAX_SCANS`, 500, as TurboJPEG's scan limit).
-    public var scans: Int = Int(CIC_MAX_SCANS)
+    public var scans: Int = ImageCodec.maxScans
 
     public init() {}
 

@@ -118,8 +118,9 @@ enum HostileRun {
         for (key, value) in environment { env[key] = value }
         let pid = try spawn(BinaryRunner.executable.path, arguments, in: directory.path, env: env, stdout: out, stderr: err)
         let start = Date()
-        var status: Int32 = 0, usage = rusage(), timedOut = false
+        var status: Int32 = 0, usage = rusage(), timedOut = false, peak = 0
         while true {
+            peak = max(peak, highWaterMark(pid))
             let done = wait4(pid, &status, WNOHANG, &usage)
             if done == pid { break }
             if done < 0 && errno != EINTR { break }
@@ -135,9 +136,21 @@ enum HostileRun {
             signal: signaled ? status & 0x7f : nil,
             timedOut: timedOut,
             seconds: Date().timeIntervalSince(start),
-            peakMemory: Int(usage.ru_maxrss) * 1024,
+            peakMemory: peak,
             stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
             stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
+    }
+
+    /// The process's peak resident memory so far (VmHWM), 0 once it has gone. Not
+    /// `ru_maxrss` from wait4: posix_spawn's child shares this process's memory until it
+    /// execs, and Linux keeps that memory's peak in the child's ru_maxrss, so it would
+    /// report the test runner's own peak. Polled every 5 ms, so a spike shorter than
+    /// that just before the end could be missed.
+    private static func highWaterMark(_ pid: pid_t) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kilobytes * 1024
     }
 
     private static func spawn(_ path: String, _ arguments: [String], in directory: String, env: [String: String],
