@@ -51,13 +51,16 @@ int cic_probe(const uint8_t *data, size_t size, cic_header *header, char *messag
     }
 }
 
+cic_limits cic_default_limits(void) { return (cic_limits){CIC_IMAGE_MEMORY, CIC_MAX_SCANS}; }
+
 int cic_open(const uint8_t *data, size_t size, int min_width, int min_height, const cic_rect *wanted,
-             cic_decoder **decoder, cic_stream *stream, char *message, size_t capacity) {
+             const cic_limits *limits, cic_decoder **decoder, cic_stream *stream, char *message, size_t capacity) {
     memset(stream, 0, sizeof *stream);
     *decoder = NULL;
+    cic_limits budget = limits != NULL ? *limits : cic_default_limits();
     switch (detect(data, size)) {
     case CIC_FORMAT_JPEG:
-        return cic_jpeg_open(data, size, min_width, min_height, wanted, decoder, stream, message, capacity);
+        return cic_jpeg_open(data, size, min_width, min_height, wanted, budget, decoder, stream, message, capacity);
     case CIC_FORMAT_PNG: return cic_png_open(data, size, decoder, stream, message, capacity);
     default: return unsupported(data, size, message, capacity);
     }

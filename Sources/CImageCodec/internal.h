@@ -23,7 +23,7 @@ struct cic_decoder {
 
 int cic_jpeg_probe(const uint8_t *data, size_t size, cic_header *header, char *message, size_t capacity);
 int cic_jpeg_open(const uint8_t *data, size_t size, int min_width, int min_height, const cic_rect *wanted,
-                  cic_decoder **decoder, cic_stream *stream, char *message, size_t capacity);
+                  cic_limits limits, cic_decoder **decoder, cic_stream *stream, char *message, size_t capacity);
 int cic_jpeg_read(cic_decoder *decoder, uint8_t *pixels, cic_batch *batch, char *message, size_t capacity);
 void cic_jpeg_close(cic_decoder *decoder);
 

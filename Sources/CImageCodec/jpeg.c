@@ -37,6 +37,12 @@ int cic_jpeg_probe(const uint8_t *data, size_t size, cic_header *header, char *m
 
 int cic_encode_jpeg(const uint8_t *pixels, int width, int height, int channels, int quality,
                     uint8_t **output, size_t *output_size, char *message, size_t capacity) {
+    cic_jpeg_options options = {quality, 0, 0};
+    return cic_encode_jpeg_with(pixels, width, height, channels, options, output, output_size, message, capacity);
+}
+
+int cic_encode_jpeg_with(const uint8_t *pixels, int width, int height, int channels, cic_jpeg_options options,
+                         uint8_t **output, size_t *output_size, char *message, size_t capacity) {
     struct jpeg_compress_struct c;
     cic_jpeg_errors errors;
     /* volatile: set by libjpeg after setjmp and freed on the longjmp path. */
@@ -53,7 +59,10 @@ int cic_encode_jpeg(const uint8_t *pixels, int width, int height, int channels, 
     /* libjpeg-turbo reads RGBA directly and ignores the (fully opaque) alpha. */
     c.in_color_space = channels == 4 ? JCS_EXT_RGBA : JCS_RGB;
     jpeg_set_defaults(&c); /* 4:2:0, baseline; only the JFIF header, no EXIF or comments */
-    jpeg_set_quality(&c, quality, TRUE);
+    jpeg_set_quality(&c, options.quality, TRUE);
+    if (options.full_chroma)
+        for (int i = 0; i < c.num_components; i++) c.comp_info[i].h_samp_factor = c.comp_info[i].v_samp_factor = 1;
+    if (options.progressive) jpeg_simple_progression(&c);
     /* Standard Huffman tables, as thumb_c.c: optimised ones save 2 % of a thumbnail's
      * bytes but take a second pass, 1 ms of a photo's 30 (bench/thumbnails/README.md). */
     jpeg_start_compress(&c, TRUE);

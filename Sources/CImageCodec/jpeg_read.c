@@ -5,11 +5,13 @@
 #include <string.h>
 #include "internal.h"
 #include "jpeg_errors.h"
+#include "jpeg_limits.h"
 
 typedef struct {
     struct cic_decoder base;
     struct jpeg_decompress_struct d;
     cic_jpeg_errors errors;
+    cic_jpeg_scan_guard scans;
     cic_rect region;     /* in the scaled image */
     int cmyk;
     int finished;        /* the whole file has been read */
@@ -87,7 +89,7 @@ static void describe(const jpeg_decoder *j, int scaled_width, cic_stream *stream
 
 /* Everything up to the first scanline; longjmps to the caller's setjmp on an error. */
 static int start(jpeg_decoder *j, const uint8_t *data, size_t size, int min_width, int min_height,
-                 const cic_rect *wanted, cic_stream *stream, char *message, size_t capacity) {
+                 const cic_rect *wanted, cic_limits limits, cic_stream *stream, char *message, size_t capacity) {
     jpeg_create_decompress(&j->d);
     jpeg_mem_src(&j->d, data, (unsigned long)size);
     jpeg_read_header(&j->d, TRUE);
@@ -95,6 +97,8 @@ static int start(jpeg_decoder *j, const uint8_t *data, size_t size, int min_widt
     stream->height = (int)j->d.image_height;
     int status = cic_check_budget(j->d.image_width, j->d.image_height, message, capacity);
     if (status != CIC_OK) return status;
+    stream->decoder_memory = cic_jpeg_buffer_bytes(&j->d);
+    cic_jpeg_apply_limits(&j->d, &j->scans, limits, size);
     j->cmyk = is_cmyk(&j->d);
     j->d.out_color_space = j->cmyk ? JCS_CMYK : JCS_EXT_RGBX;
     choose_scale(&j->d, min_width, min_height);
@@ -108,7 +112,7 @@ static int start(jpeg_decoder *j, const uint8_t *data, size_t size, int min_widt
 }
 
 int cic_jpeg_open(const uint8_t *data, size_t size, int min_width, int min_height, const cic_rect *wanted,
-                  cic_decoder **decoder, cic_stream *stream, char *message, size_t capacity) {
+                  cic_limits limits, cic_decoder **decoder, cic_stream *stream, char *message, size_t capacity) {
     jpeg_decoder *j = calloc(1, sizeof *j);
     if (j == NULL) {
         cic_set_message(message, capacity, "out of memory");
@@ -116,8 +120,9 @@ int cic_jpeg_open(const uint8_t *data, size_t size, int min_width, int min_heigh
     }
     j->base.format = CIC_FORMAT_JPEG;
     j->d.err = cic_jpeg_install_errors(&j->errors, message, capacity);
-    int status = CIC_CORRUPT;
-    if (setjmp(j->errors.jump) == 0) status = start(j, data, size, min_width, min_height, wanted, stream, message, capacity);
+    int status;
+    if (setjmp(j->errors.jump) == 0) status = start(j, data, size, min_width, min_height, wanted, limits, stream, message, capacity);
+    else status = j->errors.status;
     if (status != CIC_OK) {
         jpeg_destroy_decompress(&j->d);
         free(j);
@@ -171,7 +176,7 @@ int cic_jpeg_read(cic_decoder *decoder, uint8_t *pixels, cic_batch *batch, char 
     }
     if (setjmp(j->errors.jump)) {
         j->failed = 1;
-        return CIC_CORRUPT;
+        return j->errors.status;
     }
     if (j->finished) return CIC_OK;
     int first = (int)j->d.output_scanline;

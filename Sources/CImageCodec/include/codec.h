@@ -18,6 +18,8 @@ typedef enum {
     CIC_TOO_LARGE = 3,   /* the header claims more pixels than the budget allows */
     CIC_NO_MEMORY = 4,
     CIC_ENCODE_FAILED = 5,
+    CIC_TOO_MANY_SCANS = 6, /* a JPEG with more scans than the limit (cic_limits.scans) */
+    CIC_OVER_MEMORY = 7,    /* the decoder would need more memory than the limit allows */
 } cic_status;
 
 typedef enum { CIC_FORMAT_UNKNOWN = 0, CIC_FORMAT_JPEG = 1, CIC_FORMAT_PNG = 2 } cic_format;
@@ -26,6 +28,17 @@ typedef enum { CIC_FORMAT_UNKNOWN = 0, CIC_FORMAT_JPEG = 1, CIC_FORMAT_PNG = 2 }
 #define CIC_MAX_PIXELS 100000000LL
 #define CIC_MAX_SIDE 30000
 
+/* An image's memory: its file's bytes plus what its decoder allocates. A PNG or a
+ * single-scan (baseline) JPEG needs a few hundred kB of decoder whatever its size; a
+ * progressive (multi-scan) JPEG holds every DCT coefficient of the image until its last
+ * scan, 2 bytes per sample: width x height x 6 bytes at 4:4:4, x 3 at 4:2:0. 176 MB lets
+ * a 24-megapixel 4:4:4 progressive photo (137 MB) through with a file of up to 38 MB
+ * (rule thumbnail-memory). */
+#define CIC_IMAGE_MEMORY (176LL << 20)
+/* A progressive JPEG has about 10 scans; each takes a pass over the whole image, so a
+ * file that repeats a tiny scan thousands of times takes minutes. TurboJPEG's limit
+ * (rule thumbnail-scans). */
+#define CIC_MAX_SCANS 500
 /* Room for any message this target writes (libjpeg's are at most JMSG_LENGTH_MAX = 200). */
 enum { CIC_MESSAGE_CAPACITY = 320 };
 
@@ -41,6 +54,14 @@ typedef struct {
 typedef struct {
     int x, y, width, height;
 } cic_rect;
+
+/* The budget of one decode; cic_default_limits() gives CIC_IMAGE_MEMORY and CIC_MAX_SCANS. */
+typedef struct {
+    long long memory; /* file bytes plus decoder memory */
+    int scans;        /* JPEG scans (SOS markers) */
+} cic_limits;
+
+cic_limits cic_default_limits(void);
 
 /* Reads only the header: format, size, orientation. Refuses sizes over the budget. */
 int cic_probe(const uint8_t *data, size_t size, cic_header *header, char *message, size_t capacity);
@@ -64,6 +85,8 @@ typedef struct {
     int batch_rows;    /* a batch has at most this many rows... */
     int row_pixels;    /* ...of at most this many pixels: the caller's buffer holds
                           batch_rows * row_pixels * 4 bytes */
+    long long decoder_memory; /* JPEG: what its whole-image buffers need (0 for one scan);
+                                 set before a refusal with CIC_OVER_MEMORY too */
 } cic_stream;
 
 /* One batch: `rows` rows of the scaled image, y, y + y_step, ..., each holding `width`
@@ -75,13 +98,15 @@ typedef struct {
 } cic_batch;
 
 /* Opens a decoder: reads the header, refuses sizes over the budget before allocating any
- * pixel buffer, and for a JPEG picks the smallest DCT scale whose output is at least
+ * pixel buffer, and a JPEG whose file and whole-image buffers exceed limits->memory
+ * (CIC_OVER_MEMORY); a JPEG with more than limits->scans scans fails with
+ * CIC_TOO_MANY_SCANS (here for a multi-scan file, which is read whole on opening). For a JPEG picks the smallest DCT scale whose output is at least
  * min_width x min_height (or full size). `wanted` (stored pixels; NULL for all) limits
  * what a JPEG decodes: libjpeg-turbo skips the IDCT and colour conversion of columns and
  * rows outside it (jpeg_crop_scanline, jpeg_skip_scanlines). A PNG delivers every row.
  * On success the caller owns *decoder and releases it with cic_close. */
 int cic_open(const uint8_t *data, size_t size, int min_width, int min_height, const cic_rect *wanted,
-             cic_decoder **decoder, cic_stream *stream, char *message, size_t capacity);
+             const cic_limits *limits, cic_decoder **decoder, cic_stream *stream, char *message, size_t capacity);
 
 /* Decodes the next batch into `pixels`. At the end, batch->rows is 0: by then the rest of
  * the file has been read, so a truncated or damaged file fails here, not silently. The
@@ -95,6 +120,16 @@ void cic_close(cic_decoder *decoder);
  * *output_size bytes that the caller releases with cic_free. */
 int cic_encode_jpeg(const uint8_t *pixels, int width, int height, int channels, int quality,
                     uint8_t **output, size_t *output_size, char *message, size_t capacity);
+/* cic_encode_jpeg with more choices: progressive (jpeg_simple_progression, 10 scans),
+ * full_chroma (4:4:4 instead of 4:2:0). */
+typedef struct {
+    int quality;
+    int progressive;
+    int full_chroma;
+} cic_jpeg_options;
+
+int cic_encode_jpeg_with(const uint8_t *pixels, int width, int height, int channels, cic_jpeg_options options,
+                         uint8_t **output, size_t *output_size, char *message, size_t capacity);
 int cic_encode_png(const uint8_t *pixels, int width, int height, int channels,
                    uint8_t **output, size_t *output_size, char *message, size_t capacity);
 

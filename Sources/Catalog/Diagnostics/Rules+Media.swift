@@ -20,6 +20,14 @@ extension Rules {
              why: "The header of a decompression bomb claims more pixels than the tool will allocate.",
              example: "A PNG whose header says 60000×60000.",
              fix: "Scale the image down before adding it."),
+        Rule("thumbnail-memory", .error, "A progressive JPEG thumbnail and its file fit in 176 MB.",
+             why: "A progressive JPEG is held whole (6 bytes a pixel at full colour resolution) until its last scan: a 100-megapixel one needs 600 MB.",
+             example: "A 10000×10000 progressive JPEG.",
+             fix: "Save the image again as a baseline (non-progressive) JPEG, or scale it down (a 24-megapixel photo fits)."),
+        Rule("thumbnail-scans", .error, "A JPEG thumbnail has at most 500 scans.",
+             why: "Each scan of a progressive JPEG is a pass over the whole image: a tiny scan repeated thousands of times takes minutes to decode.",
+             example: "A 300 KB progressive JPEG whose last scan is repeated 2,000 times.",
+             fix: "Save the image again as a baseline JPEG, or as a progressive JPEG with the encoder's default scans."),
     ]
 
     static let practiceRules: [Rule] = [

@@ -51,6 +51,11 @@ public enum ImageCodecError: Error, Hashable, Sendable {
     case corrupt(format: ImageFormat?, String)
     /// The header claims more pixels than the budget (`CIC_MAX_PIXELS`, `CIC_MAX_SIDE`).
     case tooLarge(width: Int, height: Int)
+    /// A multi-scan (progressive) JPEG whose coefficient buffers (`needed` bytes) and file
+    /// would exceed `limit` bytes (`DecodeLimits.memory`); refused before they are allocated.
+    case overMemory(width: Int, height: Int, needed: Int, fileBytes: Int, limit: Int)
+    /// A JPEG with more scans than `limit` (`DecodeLimits.scans`).
+    case tooManyScans(limit: Int)
     case encodeFailed(String)
 }
 
@@ -60,6 +65,9 @@ public enum ImageCodec {
     /// The pixel budget, enforced from the header before anything is allocated.
     public static let maxPixels = Int(CIC_MAX_PIXELS)
     public static let maxSide = Int(CIC_MAX_SIDE)
+    /// The default `DecodeLimits`: an image's file and decoder memory, a JPEG's scans.
+    public static let imageMemory = Int(CIC_IMAGE_MEMORY)
+    public static let maxScans = Int(CIC_MAX_SCANS)
 
     /// Reads format, size and orientation. Cheap: no pixel is decoded.
     public static func probe(_ data: Data) throws(ImageCodecError) -> ImageHeader {
@@ -89,10 +97,10 @@ public enum ImageCodec {
     ///
     /// This holds the whole decoded region in memory; thumbnails stream rows instead
     /// (`decodeRows`), and this is for tests and tools.
-    public static func decode(_ data: Data, minimumWidth: Int, minimumHeight: Int,
-                              covering region: PixelRect?) throws(ImageCodecError) -> DecodedRegion {
+    public static func decode(_ data: Data, minimumWidth: Int, minimumHeight: Int, covering region: PixelRect?,
+                              limits: DecodeLimits = DecodeLimits()) throws(ImageCodecError) -> DecodedRegion {
         var collector: RegionCollector?
-        try decodeRows(data, minimumWidth: minimumWidth, minimumHeight: minimumHeight, covering: region,
+        try decodeRows(data, minimumWidth: minimumWidth, minimumHeight: minimumHeight, covering: region, limits: limits,
                        start: { collector = RegionCollector($0) }, rows: { collector?.add($0) })
         guard let collector else { throw .corrupt(format: nil, "the decoder delivered no image") }
         return collector.region
@@ -103,6 +111,16 @@ public enum ImageCodec {
         try encode(image) { pixels, output, size, text, capacity in
             cic_encode_jpeg(pixels, Int32(image.width), Int32(image.height), Int32(image.channels),
                             Int32(quality), output, size, text, capacity)
+        }
+    }
+
+    /// A progressive JPEG (libjpeg's standard 10 scans), 4:2:0 or at full colour
+    /// resolution (4:4:4); for tests and tools, thumbnails are baseline.
+    public static func encodeProgressiveJPEG(_ image: PixelImage, quality: Int, fullChroma: Bool) throws(ImageCodecError) -> Data {
+        let options = cic_jpeg_options(quality: Int32(quality), progressive: 1, full_chroma: fullChroma ? 1 : 0)
+        return try encode(image) { pixels, output, size, text, capacity in
+            cic_encode_jpeg_with(pixels, Int32(image.width), Int32(image.height), Int32(image.channels),
+                                 options, output, size, text, capacity)
         }
     }
 

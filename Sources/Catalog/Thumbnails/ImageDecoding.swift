@@ -1,6 +1,19 @@
 import CImageCodec
 import Foundation
 
+/// The budget of one decode (codec.h's cic_limits): the file's bytes and the decoder's
+/// memory together, and a JPEG's scans. The defaults are the tool's; tests scale them down.
+public struct DecodeLimits: Hashable, Sendable {
+    /// Bytes: the file plus what the decoder allocates (`CIC_IMAGE_MEMORY`, 176 MB).
+    public var memory: Int = ImageCodec.imageMemory
+    /// A JPEG's scans (`CIC_MAX_SCANS`, 500, as TurboJPEG's scan limit).
+    public var scans: Int = ImageCodec.maxScans
+
+    public init() {}
+
+    public init(memory: Int, scans: Int) { (self.memory, self.scans) = (memory, scans) }
+}
+
 /// What an open decode will deliver, known before the first row.
 public struct DecodeLayout: Hashable, Sendable {
     /// The whole image at the decode scale (JPEG: DCT-scaled; PNG: the stored size).
@@ -36,11 +49,15 @@ extension ImageCodec {
     /// A JPEG is decoded at the smallest DCT scale of at least `minimumWidth` ×
     /// `minimumHeight`, and only the part covering `region` (stored pixels) gets an IDCT.
     /// The batch is decoded into `rowBuffer` (a worker's, kept between images).
+    ///
+    /// `limits` bound the file and the decoder's memory together and a JPEG's scans; past
+    /// them the decode stops with `overMemory` or `tooManyScans` (the pixel budget,
+    /// `tooLarge`, is fixed).
     static func decodeRows(_ data: Data, minimumWidth: Int, minimumHeight: Int, covering region: PixelRect?,
-                           rowBuffer: ReusableBuffer<UInt8> = ReusableBuffer(),
+                           limits: DecodeLimits = DecodeLimits(), rowBuffer: ReusableBuffer<UInt8> = ReusableBuffer(),
                            start: (DecodeLayout) -> Void, rows: (DecodedRows) -> Void) throws(ImageCodecError) {
         let outcome: Result<Void, ImageCodecError> = data.withUnsafeBytes { raw in
-            var session = DecodeSession(format: sniff(data), buffer: rowBuffer)
+            var session = DecodeSession(format: sniff(data), buffer: rowBuffer, limits: limits)
             return session.run(raw.bindMemory(to: UInt8.self), minimum: (minimumWidth, minimumHeight),
                                region: region, start: start, rows: rows)
         }
@@ -52,23 +69,31 @@ extension ImageCodec {
 private struct DecodeSession {
     let format: ImageFormat?
     let buffer: ReusableBuffer<UInt8>
+    let limits: DecodeLimits
+    /// The size of the file being decoded, which counts against `limits.memory`.
+    var fileBytes = 0
     var text = [CChar](repeating: 0, count: Int(CIC_MESSAGE_CAPACITY))
 
-    init(format: ImageFormat?, buffer: ReusableBuffer<UInt8>) { (self.format, self.buffer) = (format, buffer) }
+    init(format: ImageFormat?, buffer: ReusableBuffer<UInt8>, limits: DecodeLimits) {
+        (self.format, self.buffer, self.limits) = (format, buffer, limits)
+    }
 
     mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, minimum: (width: Int, height: Int), region: PixelRect?,
                       start: (DecodeLayout) -> Void, rows: (DecodedRows) -> Void) -> Result<Void, ImageCodecError> {
+        fileBytes = bytes.count
         var decoder: OpaquePointer?
         var stream = cic_stream()
         var wanted = region.map { cic_rect(x: Int32($0.x), y: Int32($0.y), width: Int32($0.width), height: Int32($0.height)) }
             ?? cic_rect()
+        var budget = cic_limits(memory: Int64(limits.memory), scans: Int32(clamping: limits.scans))
         let (width, height) = (Int32(clamping: minimum.width), Int32(clamping: minimum.height))
         let capacity = text.count
         let opened = region == nil
-            ? cic_open(bytes.baseAddress, bytes.count, width, height, nil, &decoder, &stream, &text, capacity)
-            : cic_open(bytes.baseAddress, bytes.count, width, height, &wanted, &decoder, &stream, &text, capacity)
-        if opened == Int32(CIC_TOO_LARGE.rawValue) { return .failure(.tooLarge(width: Int(stream.width), height: Int(stream.height))) }
-        guard opened == Int32(CIC_OK.rawValue), let decoder else { return .failure(failure(opened)) }
+            ? cic_open(bytes.baseAddress, bytes.count, width, height, nil, &budget, &decoder, &stream, &text, capacity)
+            : cic_open(bytes.baseAddress, bytes.count, width, height, &wanted, &budget, &decoder, &stream, &text, capacity)
+        guard opened == Int32(CIC_OK.rawValue), let decoder else {
+            return .failure(failure(opened, stream))
+        }
         defer { cic_close(decoder) }
         start(stream.layout)
         return read(decoder, stream, rows)
@@ -83,7 +108,7 @@ private struct DecodeSession {
         while true {
             var batch = cic_batch()
             let status = cic_read(decoder, buffer, &batch, &text, capacity)
-            guard status == Int32(CIC_OK.rawValue) else { return .failure(failure(status)) }
+            guard status == Int32(CIC_OK.rawValue) else { return .failure(failure(status, stream)) }
             guard batch.rows > 0 else { return .success(()) }
             rows(DecodedRows(y: Int(batch.y), yStep: Int(batch.y_step), count: Int(batch.rows),
                              x: Int(batch.x), xStep: Int(batch.x_step), width: Int(batch.width),
@@ -91,9 +116,20 @@ private struct DecodeSession {
         }
     }
 
-    private func failure(_ status: Int32) -> ImageCodecError {
-        let message = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return ImageCodec.error(cic_status(rawValue: UInt32(bitPattern: status)), format, message)
+    /// The error for a status of cic_open or cic_read; the limits' failures carry their numbers.
+    private func failure(_ status: Int32, _ stream: cic_stream) -> ImageCodecError {
+        switch cic_status(rawValue: UInt32(bitPattern: status)) {
+        case CIC_TOO_LARGE:
+            return .tooLarge(width: Int(stream.width), height: Int(stream.height))
+        case CIC_OVER_MEMORY:
+            return .overMemory(width: Int(stream.width), height: Int(stream.height), needed: Int(stream.decoder_memory),
+                               fileBytes: fileBytes, limit: limits.memory)
+        case CIC_TOO_MANY_SCANS:
+            return .tooManyScans(limit: limits.scans)
+        case let other:
+            let message = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return ImageCodec.error(other, format, message)
+        }
     }
 }
 

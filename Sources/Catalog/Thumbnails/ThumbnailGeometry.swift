@@ -5,8 +5,12 @@ public struct ThumbnailSettings: Hashable, Sendable {
     /// Apple ignores thumbnails under this many pixels on a side.
     public var minimumSide: Int = 80
     public var jpegQuality: Int = 85
-    /// Source files larger than this are refused before being read into memory.
-    public var maximumFileBytes: Int = 256 << 20
+    /// What one decode may use: the file and the decoder's memory together, and a JPEG's
+    /// scans. With the tool's own memory (about 40 MB) an image stays under 256 MB.
+    public var limits = DecodeLimits()
+    /// Source files larger than this are refused before being read into memory: the
+    /// image's whole memory budget, which a file that size would leave no room in.
+    public var maximumFileBytes: Int = DecodeLimits().memory
 
     /// Bump whenever decoding, resampling or encoding changes its output, so thumbnails
     /// cached by an older build are made again.

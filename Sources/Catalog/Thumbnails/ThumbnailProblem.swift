@@ -57,8 +57,24 @@ struct ThumbnailProblem: Error, Hashable, Sendable {
         case .tooLarge(let width, let height):
             return .init(rule: "thumbnail-too-large", severity: .error,
                          detail: "is \(width)×\(height) pixels, over the limit of \(ImageCodec.maxPixels / 1_000_000) megapixels and \(ImageCodec.maxSide) pixels on a side; scale the image down before adding it")
+        case .overMemory(let width, let height, let needed, let fileBytes, let limit):
+            return overMemory(width: width, height: height, needed: needed, fileBytes: fileBytes, limit: limit)
+        case .tooManyScans(let limit):
+            return .init(rule: "thumbnail-scans", severity: .error,
+                         detail: "is a JPEG with more than \(limit) scans (a progressive JPEG usually has about 10), which would take minutes to decode; save it again as a baseline JPEG, or as a progressive JPEG with the encoder's default scans")
         case .encodeFailed(let why):
             return .init(rule: "thumbnail-format", severity: .error, detail: "could not be re-encoded (\(why))")
         }
+    }
+
+    /// Names what the decode needs and the largest size that would fit, in megapixels
+    /// (whole ones, rounded down) at the image's own bytes per pixel.
+    private static func overMemory(width: Int, height: Int, needed: Int, fileBytes: Int, limit: Int) -> ThumbnailProblem {
+        let megabytes = { (bytes: Int) in (bytes + (1 << 20) - 1) >> 20 }
+        let file = fileBytes >= 1 << 20 ? " and \(megabytes(fileBytes)) MB for its file" : ""
+        let fitting = Double(limit - fileBytes) / (Double(needed) / Double(max(1, width * height))) / 1_000_000
+        let scale = fitting >= 1 ? ", or scale it down below \(Int(fitting)) megapixels" : ""
+        return .init(rule: "thumbnail-memory", severity: .error,
+                     detail: "is a progressive JPEG of \(width)×\(height) pixels whose decoding needs \(megabytes(needed)) MB for its coefficients\(file), over the \(limit >> 20) MB an image may use; save it again as a baseline (non-progressive) JPEG\(scale)")
     }
 }

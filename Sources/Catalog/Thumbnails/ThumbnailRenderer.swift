@@ -31,7 +31,7 @@ struct ThumbnailRenderer: Sendable {
         let minimum = geometry.minimumDecodeSize(width: header.width, height: header.height)
         var accumulator: AreaAccumulator?
         try ImageCodec.decodeRows(data, minimumWidth: minimum.width, minimumHeight: minimum.height,
-                                  covering: geometry.coveredPixels, rowBuffer: buffers.rows,
+                                  covering: geometry.coveredPixels, limits: settings.limits, rowBuffer: buffers.rows,
                                   start: { layout in
                                       let window = geometry.window(scaledTo: layout, stored: (header.width, header.height))
                                       accumulator = AreaAccumulator(window: window, sourceWidth: layout.scaledWidth,

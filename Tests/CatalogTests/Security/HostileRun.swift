@@ -121,8 +121,6 @@ enum HostileRun {
         let start = Date()
         var status: Int32 = 0, usage = rusage(), timedOut = false, peak = 0
         while true {
-            // wait4's ru_maxrss would count the test process's own memory (posix_spawn
-            // shares it until exec), so the child's high-water mark is read while it runs.
             peak = max(peak, highWaterMark(pid))
             let done = wait4(pid, &status, WNOHANG, &usage)
             if done == pid { break }
@@ -144,11 +142,16 @@ enum HostileRun {
             stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
     }
 
-    /// `VmHWM` of a running process, in bytes (0 once it has ended).
+    /// The process's peak resident memory so far (VmHWM), 0 once it has gone. Not
+    /// `ru_maxrss` from wait4: posix_spawn's child shares this process's memory until it
+    /// execs, and Linux keeps that memory's peak in the child's ru_maxrss, so it would
+    /// report the test runner's own peak. Polled every 5 ms, so a spike shorter than
+    /// that just before the end could be missed.
     private static func highWaterMark(_ pid: pid_t) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
-        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kilobytes * 1024
     }
 
     private static func spawn(_ path: String, _ arguments: [String], in directory: String, env: [String: String],
