@@ -2,7 +2,8 @@ import Foundation
 
 /// Checks a Markdown body for what the site would have to drop or could not link:
 /// broken relative links and images (`link-broken`), raw HTML (`raw-html`) and links
-/// with script-running schemes (`unsafe-link`), each at its position in the file.
+/// with script-running schemes (`unsafe-link`), and nesting too deep to render
+/// (`body-too-deep`), each at its position in the file.
 public struct BodyChecker {
     /// Checks every body of the catalog once: a fallback version shares its body (and its
     /// file) with the default locale, so bodies are checked per source file.
@@ -42,6 +43,11 @@ public struct BodyChecker {
         }
         var found: [Diagnostic] = []
         for item in reportables {
+            if item.tooDeep {
+                found.append(.error("body-too-deep", at: location(of: item),
+                                    "quotes, lists, emphasis or links nest here more than \(MarkdownParser.maximumDepth) levels deep and what is deeper is left out of the page; flatten the nesting, or put text meant literally in a code block"))
+                continue
+            }
             if let diagnostic = diagnose(item.node, at: location(of: item), source: body.source, targets: targets) {
                 found.append(diagnostic)
             }
