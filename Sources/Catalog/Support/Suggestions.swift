@@ -16,14 +16,15 @@ enum Suggestions {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
+        // Two rows, reused: 50,000 unknown keys made two arrays per row each.
+        var previous = Array(0...b.count), current = previous
         for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
+            current[0] = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
             }
-            previous = current
+            swap(&previous, &current)
         }
         return previous[b.count]
     }
