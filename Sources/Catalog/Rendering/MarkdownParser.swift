@@ -23,13 +23,16 @@ public enum MarkdownParser {
     /// `body-too-deep`), so that no walk of the tree, nor freeing it, can overflow a stack.
     static let maximumDepth = 100
 
+    /// An empty document for a body over `MarkdownBudget` (reported as `body-too-large`).
     public static func parse(_ text: String) -> MarkdownNode {
-        withDocument(text) { convert($0, extensionTypes, depth: 1) } ?? MarkdownNode(kind: .document)
+        guard !MarkdownBudget.exceeds(text) else { return MarkdownNode(kind: .document) }
+        return withDocument(text) { convert($0, extensionTypes, depth: 1) } ?? MarkdownNode(kind: .document)
     }
 
     /// `parse`, and from the same parse what a body check reports on
     /// (`MarkdownScanner.reportables`): `build` checks each body where the site renders it.
     static func parseWithReportables(_ text: String) -> (document: MarkdownNode, reportables: [ReportableNode]) {
+        guard !MarkdownBudget.exceeds(text) else { return (MarkdownNode(kind: .document), [MarkdownScanner.tooLarge]) }
         let scans = MarkdownScanner.mayHoldReportables(text) || MarkdownScanner.mayNestTooDeep(text)
         return withDocument(text) { root in
             (convert(root, extensionTypes, depth: 1), scans ? MarkdownScanner.reportables(in: root) : [])

@@ -10,6 +10,8 @@ struct ReportableNode {
     var quoted: Bool
     /// The first node deeper than `MarkdownParser.maximumDepth` (`body-too-deep`).
     var tooDeep = false
+    /// The body, at its start, is over `MarkdownBudget` and was not parsed (`body-too-large`).
+    var tooLarge = false
 }
 
 /// cmark's position of a paragraph, heading or table cell: 1-based line within the body
@@ -29,11 +31,16 @@ enum MarkdownScanner {
         // Only `[` starts a link or an image and only `<` raw HTML: without either there is
         // nothing to find, and no need to parse. With them, blocks without either are not
         // parsed into inlines (`linksOnly`).
+        guard !MarkdownBudget.exceeds(text) else { return [tooLarge] }
         // A body that may nest too deep is parsed whole: emphasis nests in any block.
         let deep = mayNestTooDeep(text)
         guard !linksOnly || deep || mayHoldReportables(text) else { return [] }
         return MarkdownParser.withDocument(text, linksOnly: linksOnly && !deep) { reportables(in: $0) } ?? []
     }
+
+    /// What a body over `MarkdownBudget` reports, at its first line.
+    static let tooLarge = ReportableNode(node: MarkdownNode(kind: .document, line: 1, byteColumn: 1), block: nil, quoted: false,
+                                         tooLarge: true)
 
     /// The reportable nodes of a document cmark has parsed (fully, or links only).
     static func reportables(in root: OpaquePointer) -> [ReportableNode] {

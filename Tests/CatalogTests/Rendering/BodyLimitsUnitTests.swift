@@ -32,6 +32,21 @@ import Testing
         #expect(shards.map(\.key) == twins)
     }
 
+    // MARK: Budget
+
+    /// Marks are ASCII punctuation and line breaks; with a possible delimiter row, every
+    /// line counts as a row of the widest line's cells.
+    @Test func budgetCountsMarksAndPaddedTableCells() {
+        func cost(_ text: String) -> Int { var text = text; return text.withUTF8 { MarkdownBudget.cost($0) } }
+        #expect(cost("Plain words, and ünïcode\n") == 2)
+        #expect(cost("a*b [c](d)\n") == 6)
+        // 11 marks; 4 lines (the last one empty) of at most 4 cells.
+        #expect(cost("|a|b|\n|-|-|\nx\n") == 11 + 16)
+        #expect(cost("|a|b|\nno delimiter row\n") == 5)
+        #expect(!MarkdownBudget.exceeds(String(repeating: "[", count: 399_999)))
+        #expect(MarkdownBudget.exceeds(String(repeating: "[", count: 400_001)))
+    }
+
     // MARK: Heading ids
 
     /// The ids as they were made before: each repeat counted its suffix from 1.
