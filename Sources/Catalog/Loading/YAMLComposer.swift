@@ -17,8 +17,7 @@ enum YAMLComposer {
         } catch let error as YamlError {
             bag.append(YAMLReader.diagnostic(for: error, yaml: yaml, file: file, lineOffset: firstLine - 1))
         } catch is Converter.TooManyValues {
-            bag.error("yaml-syntax", at: file.location(line: firstLine),
-                      "the YAML stands for more than \(YAMLReader.maximumValues) values through its aliases (*name); write the values out instead")
+            bag.append(YAMLReader.tooManyValues(file: file, firstLine: firstLine))
         } catch {
             bag.error("yaml-syntax", at: file.location(line: firstLine), "the YAML cannot be read: \(error)")
         }

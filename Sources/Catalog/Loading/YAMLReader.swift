@@ -29,12 +29,18 @@ enum YAMLReader {
         case nil where !builder.duplicates.isEmpty:
             bag.append(contentsOf: builder.duplicates.sorted { $0.location < $1.location })
         case nil where builder.rootCount > maximumValues:
-            bag.error("yaml-syntax", at: file.location(line: firstLine),
-                      "the YAML stands for more than \(maximumValues) values through its aliases (*name); write the values out instead")
+            bag.append(tooManyValues(file: file, firstLine: firstLine))
         case nil:
             return builder.root
         }
         return nil
+    }
+
+    /// The YAML stands for more values than `maximumValues`: through many keys or list
+    /// items, or through aliases that repeat a value (the message fits either).
+    static func tooManyValues(file: SourceFile, firstLine: Int) -> Diagnostic {
+        .error("yaml-too-large", at: file.location(line: firstLine),
+               "the YAML stands for more than \(maximumValues) values (keys' values and list items, each alias (*name) counted as all the values it repeats); a front matter needs a few dozen: remove the keys the catalog does not read, and write values out instead of repeating them through aliases")
     }
 
     /// Reads the stream's single document into `builder`, asking for events in the order

@@ -21,6 +21,25 @@ enum YAMLSimpleMap {
         }
     }
 
+    /// A map's keys so far: a list searched in order while the map is small (front matter
+    /// has a dozen keys), a set once it is not (50,000 keys took 9 s searched in a list).
+    private struct KeySet {
+        private var list: [String] = []
+        private var set: Set<String>?
+
+        /// Adds `key`; false when the map already has it.
+        mutating func insert(_ key: String) -> Bool {
+            if let inserted = set?.insert(key).inserted { return inserted }
+            guard !list.contains(key) else { return false }
+            list.append(key)
+            if list.count > 32 {
+                set = Set(list)
+                list = []
+            }
+            return true
+        }
+    }
+
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         let file: SourceFile
@@ -42,9 +61,9 @@ enum YAMLSimpleMap {
         mutating func map() -> YAMLNode? {
             guard !bytes.isEmpty else { return nil }
             let start = location()
-            var pairs: [YAMLPair] = []
+            var pairs: [YAMLPair] = [], keys = KeySet()
             while position < bytes.count {
-                guard let pair = pair(allowsList: true), !pairs.contains(where: { $0.key == pair.key }) else { return nil }
+                guard let pair = pair(allowsList: true), keys.insert(pair.key) else { return nil }
                 pairs.append(pair)
             }
             return node(.mapping(pairs), at: start)
@@ -128,10 +147,10 @@ enum YAMLSimpleMap {
 
         private mutating func itemMap(indent: Int) -> YAMLNode? {
             let start = location()
-            var pairs: [YAMLPair] = []
+            var pairs: [YAMLPair] = [], keys = KeySet()
             repeat {
                 if !pairs.isEmpty { advanceASCII(indent) }
-                guard let pair = pair(allowsList: false), !pairs.contains(where: { $0.key == pair.key }) else { return nil }
+                guard let pair = pair(allowsList: false), keys.insert(pair.key) else { return nil }
                 pairs.append(pair)
             } while lineStarts(indent: indent, with: Self.isLetter)
             return node(.mapping(pairs), at: start)

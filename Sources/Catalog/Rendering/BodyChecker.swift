@@ -2,9 +2,10 @@ import Foundation
 
 /// Checks a Markdown body for what the site would have to drop or could not link:
 /// broken relative links and images (`link-broken`), raw HTML (`raw-html`), links
-/// with script-running schemes (`unsafe-link`), and links to files that are never
+/// with script-running schemes (`unsafe-link`), links to files that are never
 /// published: hidden (`link-hidden-file`), not regular (`file-not-regular`) or of a type
-/// that can run script (`link-active-file`), each at its position in the file.
+/// that can run script (`link-active-file`), and nesting too deep or bodies too large to
+/// render (`body-too-deep`, `body-too-large`), each at its position in the file.
 public struct BodyChecker {
     /// Checks every body of the catalog once: a fallback version shares its body (and its
     /// file) with the default locale, so bodies are checked per source file.
@@ -44,6 +45,16 @@ public struct BodyChecker {
         }
         var found: [Diagnostic] = []
         for item in reportables {
+            if item.tooLarge {
+                found.append(.error("body-too-large", at: location(of: item),
+                                    "the body holds more than \(MarkdownBudget.limit) Markdown marks (punctuation, line breaks and table cells), more than a page can be rendered from and it is left out; split it into several pages, or link long data as a file"))
+                continue
+            }
+            if item.tooDeep {
+                found.append(.error("body-too-deep", at: location(of: item),
+                                    "quotes, lists, emphasis or links nest here more than \(MarkdownParser.maximumDepth) levels deep and what is deeper is left out of the page; flatten the nesting, or put text meant literally in a code block"))
+                continue
+            }
             if let diagnostic = diagnose(item.node, at: location(of: item), source: body.source, targets: targets) {
                 found.append(diagnostic)
             }

@@ -206,6 +206,9 @@ public struct HTMLRenderer {
 /// punctuation dropped, `-1`, `-2`… for repeats.
 final class HeadingIDs {
     private var used: Set<String>
+    /// Slug → the suffix to try first for its next repeat: every smaller one is taken (ids
+    /// are never given back), so 50,000 equal headings do not count from 1 each time.
+    private var nextSuffix: [String: Int] = [:]
 
     init(reserved: Set<String>) { used = reserved }
 
@@ -231,11 +234,13 @@ final class HeadingIDs {
     private func unique(_ slug: String) -> String {
         let slug = slug.isEmpty ? "section" : slug
         var candidate = slug
-        var counter = 0
+        var counter = nextSuffix[slug] ?? 0
+        if counter > 0 { candidate = "\(slug)-\(counter)" }
         while !used.insert(candidate).inserted {
             counter += 1
             candidate = "\(slug)-\(counter)"
         }
+        nextSuffix[slug] = counter + 1
         return candidate
     }
 

@@ -18,15 +18,25 @@ public enum MarkdownParser {
         return ExtensionTypes(root)
     }()
 
+    /// Nodes nest at most this deep, the document being level 1: deeper nodes are left
+    /// out of the converted tree (and `MarkdownScanner` reports the first as
+    /// `body-too-deep`), so that no walk of the tree, nor freeing it, can overflow a stack.
+    static let maximumDepth = 100
+
+    /// An empty document for a body over `MarkdownBudget` (reported as `body-too-large`).
     public static func parse(_ text: String) -> MarkdownNode {
-        withDocument(text) { convert($0, extensionTypes) } ?? MarkdownNode(kind: .document)
+        guard !MarkdownBudget.exceeds(text) else { return MarkdownNode(kind: .document) }
+        return withDocument(text) { convert($0, extensionTypes, depth: 1) } ?? MarkdownNode(kind: .document)
     }
 
     /// `parse`, and from the same parse what a body check reports on
     /// (`MarkdownScanner.reportables`): `build` checks each body where the site renders it.
     static func parseWithReportables(_ text: String) -> (document: MarkdownNode, reportables: [ReportableNode]) {
-        let scans = MarkdownScanner.mayHoldReportables(text)
-        return withDocument(text) { root in (convert(root, extensionTypes), scans ? MarkdownScanner.reportables(in: root) : []) }
+        guard !MarkdownBudget.exceeds(text) else { return (MarkdownNode(kind: .document), [MarkdownScanner.tooLarge]) }
+        let scans = MarkdownScanner.mayHoldReportables(text) || MarkdownScanner.mayNestTooDeep(text)
+        return withDocument(text) { root in
+            (convert(root, extensionTypes, depth: 1), scans ? MarkdownScanner.reportables(in: root) : [])
+        }
             ?? (MarkdownNode(kind: .document), [])
     }
 
@@ -94,19 +104,21 @@ public enum MarkdownParser {
         BlockStart(line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node)))
     }
 
-    /// Each node with its children converted in place into an array of their exact size.
-    private static func convert(_ node: OpaquePointer, _ types: ExtensionTypes) -> MarkdownNode {
+    /// Each node with its children converted in place into an array of their exact size;
+    /// a node at `maximumDepth` without its children.
+    private static func convert(_ node: OpaquePointer, _ types: ExtensionTypes, depth: Int) -> MarkdownNode {
         let type = cmark_node_get_type(node)
         return MarkdownNode(kind: kind(of: node, type, types),
                             literal: hasLiteral(type) ? string(cmark_node_get_literal(node)) : "",
-                            children: children(of: node, types), line: Int(cmark_node_get_start_line(node)),
+                            children: depth < maximumDepth ? children(of: node, types, depth: depth + 1) : [],
+                            line: Int(cmark_node_get_start_line(node)),
                             byteColumn: Int(cmark_node_get_start_column(node)))
     }
 
     /// Counted first: appending one by one grew (copied and freed) most arrays twice.
     /// (Not `Array(unsafeUninitializedCapacity:)`: it looks up the array's generic type
     /// at run time for every call, which cost more than the growing.)
-    private static func children(of node: OpaquePointer, _ types: ExtensionTypes) -> [MarkdownNode] {
+    private static func children(of node: OpaquePointer, _ types: ExtensionTypes, depth: Int) -> [MarkdownNode] {
         guard let first = cmark_node_first_child(node) else { return [] }
         var count = 1
         var next = cmark_node_next(first)
@@ -118,7 +130,7 @@ public enum MarkdownParser {
         children.reserveCapacity(count)
         var child: OpaquePointer? = first
         while let current = child {
-            children.append(convert(current, types))
+            children.append(convert(current, types, depth: depth))
             child = cmark_node_next(current)
         }
         return children

@@ -8,6 +8,10 @@ struct ReportableNode {
     var node: MarkdownNode
     var block: BlockStart?
     var quoted: Bool
+    /// The first node deeper than `MarkdownParser.maximumDepth` (`body-too-deep`).
+    var tooDeep = false
+    /// The body, at its start, is over `MarkdownBudget` and was not parsed (`body-too-large`).
+    var tooLarge = false
 }
 
 /// cmark's position of a paragraph, heading or table cell: 1-based line within the body
@@ -27,19 +31,35 @@ enum MarkdownScanner {
         // Only `[` starts a link or an image and only `<` raw HTML: without either there is
         // nothing to find, and no need to parse. With them, blocks without either are not
         // parsed into inlines (`linksOnly`).
-        guard !linksOnly || mayHoldReportables(text) else { return [] }
-        return MarkdownParser.withDocument(text, linksOnly: linksOnly) { reportables(in: $0) } ?? []
+        guard !MarkdownBudget.exceeds(text) else { return [tooLarge] }
+        // A body that may nest too deep is parsed whole: emphasis nests in any block.
+        let deep = mayNestTooDeep(text)
+        guard !linksOnly || deep || mayHoldReportables(text) else { return [] }
+        return MarkdownParser.withDocument(text, linksOnly: linksOnly && !deep) { reportables(in: $0) } ?? []
     }
+
+    /// What a body over `MarkdownBudget` reports, at its first line.
+    static let tooLarge = ReportableNode(node: MarkdownNode(kind: .document, line: 1, byteColumn: 1), block: nil, quoted: false,
+                                         tooLarge: true)
 
     /// The reportable nodes of a document cmark has parsed (fully, or links only).
     static func reportables(in root: OpaquePointer) -> [ReportableNode] {
         guard let iterator = cmark_iter_new(root) else { return [] }
         defer { cmark_iter_free(iterator) }
         var found: [ReportableNode] = [], blocks: [BlockStart] = [], quoteDepth = 0
+        // Nodes entered and not yet left (leaves are only entered); whether a node deeper
+        // than the converted tree keeps has been reported (the first one only).
+        var depth = 0, reportedDepth = false
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
             guard let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
             let entering = event == CMARK_EVENT_ENTER
+            if entering, depth + 1 > MarkdownParser.maximumDepth, !reportedDepth {
+                reportedDepth = true
+                found.append(ReportableNode(node: MarkdownParser.shallow(node), block: blocks.last, quoted: quoteDepth > 0,
+                                            tooDeep: true))
+            }
+            if !isLeaf(type) { depth += entering ? 1 : -1 }
             if type == CMARK_NODE_BLOCK_QUOTE { quoteDepth += entering ? 1 : -1; continue }
             if isTextBlock(node, type) {
                 if entering { blocks.append(MarkdownParser.start(of: node)) } else { blocks.removeLast() }
@@ -50,6 +70,15 @@ enum MarkdownScanner {
             found.append(ReportableNode(node: MarkdownParser.shallow(node), block: blocks.last, quoted: quoteDepth > 0))
         }
         return found
+    }
+
+    /// Nodes cmark's iterator enters without leaving.
+    private static func isLeaf(_ type: cmark_node_type) -> Bool {
+        switch type {
+        case CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_CODE_BLOCK, CMARK_NODE_TEXT,
+             CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE: true
+        default: false
+        }
     }
 
     static func mayHoldReportables(_ text: String) -> Bool {

@@ -159,17 +159,28 @@ struct SearchIndexBuilder {
     }
 
     /// `shard` for terms whose postings `source` gives; `serialize` prints a shard's terms.
+    /// A loop over a stack of groups, not a recursion: a group of one term is its own
+    /// shard, keyed by the whole term, which is where splitting it letter by letter would
+    /// end (a term too large for any shard once split 60,000 times, overflowing the stack).
     static func shard<Source: SearchShardSource>(
         _ terms: [Source.Term], source: Source, keyLength: Int,
         serialize: (String, [Source.Term]) -> String) -> [(key: String, text: String)] {
         var shards: [(key: String, text: String)] = []
-        for (key, group) in groups(terms, source: source, keyLength: keyLength) {
+        // Groups still to shard, the next one last; each with the key length it was made by.
+        var pending = groups(terms, source: source, keyLength: keyLength).reversed().map { ($0, keyLength) }
+        while let ((key, group), length) = pending.popLast() {
             if estimatedSize(group, source) > shardBudget,
-               group.contains(where: { isLonger(source.text($0), than: keyLength) }) {
-                let longer = group.filter { isLonger(source.text($0), than: keyLength) }
-                let short = group.filter { !isLonger(source.text($0), than: keyLength) }
+               group.contains(where: { isLonger(source.text($0), than: length) }) {
+                if group.count == 1 {
+                    let term = source.text(group[0])
+                    let own = shardKey(term, length: term.unicodeScalars.count)
+                    shards.append((own, serialize(own, group)))
+                    continue
+                }
+                let longer = group.filter { isLonger(source.text($0), than: length) }
+                let short = group.filter { !isLonger(source.text($0), than: length) }
                 if !short.isEmpty { shards.append((key, serialize(key, short))) }
-                shards += shard(longer, source: source, keyLength: keyLength + 1, serialize: serialize)
+                pending += groups(longer, source: source, keyLength: length + 1).reversed().map { ($0, length + 1) }
             } else {
                 shards.append((key, serialize(key, group)))
             }

@@ -3,8 +3,15 @@ import Foundation
 /// Splits text into search terms, exactly as the search script does in the browser:
 /// compatibility-decompose, drop combining marks, lowercase, take runs of letters and
 /// digits; Chinese and Japanese characters are terms on their own (these languages
-/// do not separate words with spaces); other terms need at least two characters.
+/// do not separate words with spaces); other terms need at least two characters and
+/// keep at most `maxTermLength` of them.
 enum SearchTokenizer {
+    /// A longer word (a hex dump, a base64 blob) is indexed by its first 64 characters
+    /// (Unicode scalars), as the browser's script cuts the words of a query: whole words
+    /// and their prefixes are still found, and no term outgrows a shard
+    /// (`SearchIndexBuilder.shardBudget`).
+    static let maxTermLength = 64
+
     static func terms(_ text: String, into terms: inout Set<String>) {
         forEachTerm(text) { terms.insert($0) }
     }
@@ -63,17 +70,21 @@ enum SearchTokenizer {
     private static func unicodeTerms(_ text: String, _ body: (String) -> Void) {
         let folded = String(String.UnicodeScalarView(text.decomposedStringWithCompatibilityMapping.unicodeScalars
             .filter { !isMark($0) })).lowercased()
-        var word = String.UnicodeScalarView()
+        var word = String.UnicodeScalarView(), length = 0
         func flush() {
-            if word.count >= 2 { body(String(word)) }
+            if length >= 2 { body(String(word)) }
             word.removeAll(keepingCapacity: true)
+            length = 0
         }
         for scalar in folded.unicodeScalars {
             if isCJK(scalar) {
                 flush()
                 body(String(Character(scalar)))
             } else if isWordScalar(scalar) {
-                word.append(scalar)
+                if length < maxTermLength {
+                    word.append(scalar)
+                    length += 1
+                }
             } else {
                 flush()
             }
@@ -82,26 +93,30 @@ enum SearchTokenizer {
     }
 
     /// The same rules for ASCII text, which needs no decomposition: the text is
-    /// lowercased into one scratch buffer and each word handed out as a slice of it, with
-    /// its hash (`SearchTermSet.hash`) computed on the way, not in a second pass.
+    /// lowercased into one scratch buffer and each word handed out as a slice of it (its
+    /// first `maxTermLength` bytes), with its hash (`SearchTermSet.hash`) computed on the
+    /// way, not in a second pass.
     private static func asciiTerms(_ text: UnsafeBufferPointer<UInt8>, into sink: inout some SearchTermSink) {
         asciiFold.withUnsafeBufferPointer { fold in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(text.count, 1)) { lowered in
                 let out = lowered.baseAddress!, fold = fold.baseAddress!
-                var length = 0, hash = SearchTermSet.hashSeed
+                var start = 0, length = 0, hash = SearchTermSet.hashSeed
                 for offset in 0..<text.count {
                     let folded = fold[Int(text[offset])]
                     out[offset] = folded
                     if folded != 0 {
-                        length &+= 1
-                        hash = SearchTermSet.hash(hash, folded)
+                        if length == 0 { start = offset }
+                        if length < maxTermLength {
+                            length &+= 1
+                            hash = SearchTermSet.hash(hash, folded)
+                        }
                     } else {
-                        if length >= 2 { sink.add(UnsafeBufferPointer(start: out + offset - length, count: length), hash: hash) }
+                        if length >= 2 { sink.add(UnsafeBufferPointer(start: out + start, count: length), hash: hash) }
                         length = 0
                         hash = SearchTermSet.hashSeed
                     }
                 }
-                if length >= 2 { sink.add(UnsafeBufferPointer(start: out + text.count - length, count: length), hash: hash) }
+                if length >= 2 { sink.add(UnsafeBufferPointer(start: out + start, count: length), hash: hash) }
             }
         }
     }

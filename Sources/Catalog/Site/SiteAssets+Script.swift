@@ -34,7 +34,11 @@ extension SiteAssets {
   function tokens(text) {
     var out = [];
     var runs = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) || [];
-    function push(word) { if (Array.from(word).length >= 2 && out.indexOf(word) < 0) out.push(word); }
+    function push(word) {
+      var chars = Array.from(word);
+      if (chars.length > 64) word = chars.slice(0, 64).join('');
+      if (chars.length >= 2 && out.indexOf(word) < 0) out.push(word);
+    }
     runs.forEach(function (run) {
       var word = '';
       Array.from(run).forEach(function (ch) {

@@ -2,8 +2,11 @@
 enum Suggestions {
     /// The candidate closest to `word` (case-insensitive), if it is close enough to be a typo.
     static func closest(to word: String, in candidates: [String]) -> String? {
-        let lowered = word.lowercased()
-        let scored = candidates.map { ($0, distance(lowered, $0.lowercased())) }
+        let lowered = word.lowercased(), length = lowered.count
+        // No candidate further than `limit` can be suggested, nor be closer than one that
+        // can: a word whose length differs by more (a 1 MB key) is not compared at all.
+        let limit = max(2, (candidates.map(\.count).max() ?? 0) / 3)
+        let scored = candidates.filter { abs($0.count - length) <= limit }.map { ($0, distance(lowered, $0.lowercased())) }
         guard let best = scored.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }) else { return nil }
         return best.1 <= max(2, best.0.count / 3) ? best.0 : nil
     }
@@ -13,14 +16,15 @@ enum Suggestions {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
+        // Two rows, reused: 50,000 unknown keys made two arrays per row each.
+        var previous = Array(0...b.count), current = previous
         for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
+            current[0] = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
             }
-            previous = current
+            swap(&previous, &current)
         }
         return previous[b.count]
     }

@@ -52,6 +52,6 @@ import Testing
         for (previous, name) in zip("abcde", "bcdef") {
             lines.append("\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ", ") + "]")
         }
-        #expect(diagnostics(lines.joined(separator: "\n")) == ["yaml-syntax 2:1"])
+        #expect(diagnostics(lines.joined(separator: "\n")) == ["yaml-too-large 2:1"])
     }
 }

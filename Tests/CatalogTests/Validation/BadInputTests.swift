@@ -80,7 +80,7 @@ extension BadInput {
                  expected: ["error value-type quiz.md:4:11"]),
         BadInput("alias bomb (billion laughs)", ["quiz.md": page(["title: Quiz", "summary: A short quiz.", "a: &a [x, x, x, x, x, x, x, x, x]"]
                                                                  + zip("abcdefgh", "bcdefghi").map { "\($1): &\($1) [" + Array(repeating: "*\($0)", count: 9).joined(separator: ", ") + "]" })],
-                 expected: ["error yaml-syntax quiz.md:2:1"]),
+                 expected: ["error yaml-too-large quiz.md:2:1"]),
         BadInput("deeply nested YAML", ["quiz.md": page("title: Quiz", "summary: A short quiz.",
                                                         "keywords: " + String(repeating: "[", count: 20_000))],
                  expected: ["error yaml-syntax quiz.md:4:12"]),

@@ -1,0 +1,51 @@
+/// A bound, from a body's bytes alone, on how many nodes cmark-gfm would make of it: a
+/// body over `limit` is not parsed at all (`body-too-large`), because cmark's memory
+/// grows with its nodes, several hundred bytes each (4 MB of `a*` or of `a` lines took
+/// over a gigabyte), and a table pads every row to its header's width (1,000 columns
+/// and 2,000 one-letter rows made two million cells, 730 MB, of 12 KB).
+///
+/// Letters, digits, spaces and non-ASCII text never start a node; every node but a
+/// table's padded cells starts at ASCII punctuation or a line break. So the bound is
+/// the number of those bytes ("marks") and, when a line can be a table's delimiter row,
+/// the lines times the most cells a row can have (its `|` plus one).
+enum MarkdownBudget {
+    /// About 300 MB of cmark's nodes at worst; some 8 MB of prose, or 2 MB of code.
+    static let limit = 400_000
+
+    static func exceeds(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { cost($0) } > limit
+    }
+
+    static func cost(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var marks = 0, lines = 1, widestRow = 0, pipes = 0, hasDelimiterRow = false
+        // Whether the line so far is only `|`, `-`, `:` and blanks, with a `-`.
+        var delimiterLike = true, dashes = false
+        for byte in bytes {
+            if byte == UInt8(ascii: "\n") {
+                if delimiterLike && dashes && pipes > 0 { hasDelimiterRow = true }
+                widestRow = max(widestRow, pipes + 1)
+                marks += 1
+                lines += 1
+                pipes = 0
+                delimiterLike = true
+                dashes = false
+                continue
+            }
+            if isPunctuation(byte) { marks += 1 }
+            switch byte {
+            case UInt8(ascii: "|"): pipes += 1
+            case UInt8(ascii: "-"): dashes = true
+            case UInt8(ascii: ":"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): break
+            default: delimiterLike = false
+            }
+        }
+        if delimiterLike && dashes && pipes > 0 { hasDelimiterRow = true }
+        widestRow = max(widestRow, pipes + 1)
+        return marks + (hasDelimiterRow ? lines * widestRow : 0)
+    }
+
+    private static func isPunctuation(_ byte: UInt8) -> Bool {
+        (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte) || (0x7B...0x7E).contains(byte)
+    }
+}
