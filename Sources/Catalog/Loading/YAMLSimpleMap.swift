@@ -21,24 +21,6 @@ enum YAMLSimpleMap {
         }
     }
 
-    /// A map's keys so far: a list searched in order while the map is small (front matter
-    /// has a dozen keys), a set once it is not (50,000 keys took 9 s searched in a list).
-    private struct KeySet {
-        private var list: [String] = []
-        private var set: Set<String>?
-
-        /// Adds `key`; false when the map already has it.
-        mutating func insert(_ key: String) -> Bool {
-            if let inserted = set?.insert(key).inserted { return inserted }
-            guard !list.contains(key) else { return false }
-            list.append(key)
-            if list.count > 32 {
-                set = Set(list)
-                list = []
-            }
-            return true
-        }
-    }
 
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
@@ -61,7 +43,7 @@ enum YAMLSimpleMap {
         mutating func map() -> YAMLNode? {
             guard !bytes.isEmpty else { return nil }
             let start = location()
-            var pairs: [YAMLPair] = [], keys = KeySet()
+            var pairs: [YAMLPair] = [], keys = SmallKeySet<String>()
             while position < bytes.count {
                 guard let pair = pair(allowsList: true), keys.insert(pair.key) else { return nil }
                 pairs.append(pair)
@@ -147,7 +129,7 @@ enum YAMLSimpleMap {
 
         private mutating func itemMap(indent: Int) -> YAMLNode? {
             let start = location()
-            var pairs: [YAMLPair] = [], keys = KeySet()
+            var pairs: [YAMLPair] = [], keys = SmallKeySet<String>()
             repeat {
                 if !pairs.isEmpty { advanceASCII(indent) }
                 guard let pair = pair(allowsList: false), keys.insert(pair.key) else { return nil }

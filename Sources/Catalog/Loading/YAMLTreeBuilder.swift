@@ -18,24 +18,6 @@ struct YAMLTreeBuilder {
         var tag: String?
     }
 
-    /// The keys of a map so far: a list searched in order while the map is small (front
-    /// matter has a dozen keys; hashing each cost more), a set once it is not.
-    private struct SeenKeys {
-        private var list: [KeyIdentity] = []
-        private var set: Set<KeyIdentity>?
-
-        /// Adds `key`; false when the map already has it.
-        mutating func insert(_ key: KeyIdentity) -> Bool {
-            if let inserted = set?.insert(key).inserted { return inserted }
-            guard !list.contains(key) else { return false }
-            list.append(key)
-            if list.count > 32 {
-                set = Set(list)
-                list = []
-            }
-            return true
-        }
-    }
 
     private struct PendingKey {
         var text: String
@@ -52,7 +34,7 @@ struct YAMLTreeBuilder {
         var items: [YAMLNode] = []
         var pairs: [YAMLPair] = []
         var pendingKey: PendingKey?
-        var keys = SeenKeys()
+        var keys = SmallKeySet<KeyIdentity>()
         var duplicates: [Diagnostic] = []
     }
 
