@@ -47,6 +47,9 @@ struct ServeCommand: AsyncParsableCommand {
             Output.standardError("warning: serving on \(host), not 127.0.0.1: other machines that reach this address "
                 + "can read the site and its error list while serve runs\n")
         }
+        // An interrupt during the first build removes its staging folder and exits
+        // 128 + signal, as `build` does; once it is written, serve stops cleanly (status 0).
+        InterruptCleanup.shared.install()
         let server: PreviewServer
         do {
             server = try PreviewServer(options) { Output.standardError($0 + "\n") }
@@ -54,41 +57,40 @@ struct ServeCommand: AsyncParsableCommand {
             Output.standardError("error: \(error)\n")
             throw Exit.contentError
         }
+        let interrupt = StopRequest()
+        InterruptCleanup.shared.handOver(to: interrupt.receive)
         server.start()
         let shown = host.contains(":") ? "[\(host)]" : host
         Output.standardError("Serving \(output)/ at http://\(shown):\(server.port)/ (Ctrl-C to stop)\n")
-        await Self.waitForInterrupt()
+        await interrupt.wait()
         server.stop()
         Output.standardError("Stopped\n")
     }
-
-    /// Returns on SIGINT or SIGTERM, which are caught (not fatal) so that the socket is
-    /// closed and the command exits with status 0.
-    private static func waitForInterrupt() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let once = SignalOnce(continuation)
-            let queue = DispatchQueue(label: "serve.signals")
-            for signalNumber in [SIGINT, SIGTERM] {
-                signal(signalNumber, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-                source.setEventHandler { once.resume() }
-                source.resume()
-                once.sources.append(source)
-            }
-        }
-    }
 }
 
-/// Resumes the waiting command once, whichever signal comes first, and keeps the signal
-/// sources alive meanwhile (their handlers hold it). Only touched on one serial queue.
-private final class SignalOnce: @unchecked Sendable {
-    var sources: [DispatchSourceSignal] = []
+/// Remembers that SIGINT or SIGTERM came (`InterruptCleanup` calls `receive`), so that
+/// one that comes before `wait`, even before the "Serving" line, is not lost: `wait`
+/// returns at once then, and the command closes the socket and exits with status 0. Its
+/// state is only touched on one serial queue.
+private final class StopRequest: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "serve.signals")
+    private var received = false
     private var continuation: CheckedContinuation<Void, Never>?
 
-    init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
+    func receive() {
+        queue.async { [self] in
+            received = true
+            continuation?.resume()
+            continuation = nil
+        }
+    }
 
-    func resume() {
-        continuation?.resume()
-        continuation = nil
+    /// Returns once a signal has come (at once if one already has).
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.async { [self] in
+                if received { continuation.resume() } else { self.continuation = continuation }
+            }
+        }
     }
 }

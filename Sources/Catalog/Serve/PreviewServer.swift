@@ -61,6 +61,8 @@ public final class PreviewServer: Sendable {
     private let pings = Mutex<Task<Void, Never>?>(nil)
     /// The listing the first build was made from, until the watcher starts from it.
     private let firstListing: Mutex<[String: FileStamp]?>
+    /// The listing the last rebuild was made from (tests wait until it is the content's).
+    private let builtListing = Mutex<[String: FileStamp]>([:])
     private let log: @Sendable (String) -> Void
 
     /// Binds the socket (so a busy port fails here; requests wait until `start`) and runs
@@ -115,6 +117,10 @@ public final class PreviewServer: Sendable {
     /// The number of builds announced so far (the live-reload generation).
     public var generation: Int { hub.generation }
 
+    /// Whether the last rebuild was made from this listing of the content: the server has
+    /// caught up with every change that led to it.
+    func hasBuilt(_ listing: [String: FileStamp]) -> Bool { builtListing.withLock { $0 == listing } }
+
     /// Rebuilds in memory and applies the difference to the output. The time logged runs
     /// from the change being picked up (the watcher's listing, passed in) to the output
     /// written: what `bench/site` reports as a one-file edit under `serve`.
@@ -135,6 +141,7 @@ public final class PreviewServer: Sendable {
             status.current = .unwritable("cannot write \(options.output.path): \(error)")
             log("error: cannot write \(options.output.path): \(error)")
         }
+        builtListing.withLock { $0 = stamps }
     }
 }
 

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+/// A running `serve` (its watcher and live builds) under a burst of changes made the way
+/// editors and people make them: in-place writes, temporary files renamed over the
+/// original (VS Code, Xcode), vim's rename-away-and-write, files and folders added,
+/// renamed, moved and deleted. Once the server has caught up with the last change, its
+/// output equals a clean build of the final content, byte for byte.
+@Suite struct WatcherBurstTests {
+    /// The content being changed, listed from the disk at each step.
+    struct Burst {
+        let content: TempContent
+        var random: SeededGenerator
+        var step = 0
+
+        var root: URL { content.url }
+
+        func url(_ path: String) -> URL { root.appendingPathComponent(path) }
+
+        /// Relative paths of the entries below `directory` (a relative path, "" for the root).
+        func entries(_ directory: String) -> [String] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: url(directory).path)) ?? []
+            return names.filter { !$0.hasPrefix(".") }.sorted().map { directory.isEmpty ? $0 : directory + "/" + $0 }
+        }
+
+        var books: [String] { entries("").filter { $0.hasPrefix("b") } }
+        var chapters: [String] { books.flatMap { entries($0) }.filter { !$0.hasSuffix(".md") } }
+        var sections: [String] { chapters.flatMap { entries($0) }.filter { $0.hasSuffix(".md") && !$0.hasSuffix("/index.md") } }
+
+        mutating func pick<T>(_ items: [T]) -> T? { items.randomElement(using: &random) }
+
+        func write(_ path: String, _ text: String) throws { try Data(text.utf8).write(to: url(path)) }
+
+        /// rename(2), which replaces an existing file as editors rely on.
+        func move(_ from: String, _ to: String) throws {
+            guard rename(url(from).path, url(to).path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        }
+
+        func section(_ title: String) -> String { GeneratedContent.page(title: title, type: "section", body: "Text \(step).") }
+
+        /// One change, chosen at random; the content stays valid after each.
+        mutating func change() throws {
+            let step = step
+            guard let chapter = pick(chapters) else { return try addChapter(in: pick(books)!, whole: true) }
+            let section = pick(sections)
+            switch Int.random(in: 0..<11, using: &random) {
+            case 0:
+                if let section { try write(section, self.section("Edited \(step)")) }
+            case 1:
+                // VS Code and Xcode: a temporary file beside the original, renamed over it.
+                guard let section else { break }
+                let temporary = (section as NSString).deletingLastPathComponent + "/.\((section as NSString).lastPathComponent).tmp\(step)"
+                try write(temporary, self.section("Saved \(step)"))
+                try move(temporary, section)
+            case 2:
+                // vim (backupcopy=no): the original renamed away, the new text written, the backup deleted.
+                guard let section else { break }
+                try move(section, section + "~")
+                try write(section, self.section("Vim \(step)"))
+                try FileManager.default.removeItem(at: url(section + "~"))
+            case 3: try write(chapter + "/new\(step).md", self.section("New \(step)"))
+            case 4:
+                if let section { try move(section, chapter + "/moved\(step).md") }
+            case 5:
+                if let section { try FileManager.default.removeItem(at: url(section)) }
+            case 6: try addChapter(in: pick(books)!, whole: Bool.random(using: &random))
+            case 7:
+                // A chapter folder renamed, or moved to another book.
+                try move(chapter, pick(books)! + "/m\(step)")
+            case 8:
+                if chapters.count > 2 { try FileManager.default.removeItem(at: url(chapter)) }
+            case 9: try write(chapter + "/index.md", GeneratedContent.page(title: "Chapter \(step)", type: nil))
+            default:
+                // The same size, written twice in place within one tick of the file clock.
+                guard let section, let text = try? String(contentsOf: url(section), encoding: .utf8) else { break }
+                try write(section, String(text.dropLast(2)) + "A\n")
+                try write(section, String(text.dropLast(2)) + "B\n")
+            }
+        }
+
+        /// A new chapter: made in a hidden folder and renamed into place whole, or made in
+        /// place file by file.
+        mutating func addChapter(in book: String, whole: Bool) throws {
+            let name = book + "/n\(step)"
+            let made = whole ? book + "/.n\(step).partial" : name
+            try FileManager.default.createDirectory(at: url(made), withIntermediateDirectories: true)
+            try write(made + "/index.md", GeneratedContent.page(title: "Chapter n\(step)", type: nil))
+            try write(made + "/s0.md", section("First of n\(step)"))
+            if whole { try move(made, name) }
+        }
+    }
+
+    /// Waits until the server has rebuilt from the content as it is now.
+    static func settle(_ server: PreviewServer, content: URL, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if server.hasBuilt(TreeStamps.collect(content, directories: true)) { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return false
+    }
+
+    @Test(arguments: [(41, 500), (42, 500), (43, 500)] as [(UInt64, Int)])
+    func burstEndsEqualToACleanBuild(seed: UInt64, changes: Int) throws {
+        var files = GeneratedContent.files(books: 2, chapters: 3, sections: 4)
+        files["notes.txt"] = "Notes"
+        var burst = Burst(content: try TempContent(files), random: SeededGenerator(state: seed))
+        let scratch = try scratchDirectory()
+        defer { burst.content.remove(); try? FileManager.default.removeItem(at: scratch) }
+        let output = scratch.appendingPathComponent("site")
+        let options = ServeOptions(content: burst.content.root, output: output, cacheDirectory: scratch.appendingPathComponent("cache"),
+                                   port: 0, pollInterval: .milliseconds(20))
+        let server = try PreviewServer(options) { _ in }
+        server.start()
+        defer { server.stop() }
+
+        let start = Date()
+        for step in 0..<changes {
+            burst.step = step
+            try burst.change()
+            // Now and then a pause of a few milliseconds, so that rebuilds run while the burst goes on.
+            if Int.random(in: 0..<25, using: &burst.random) == 0 {
+                Thread.sleep(forTimeInterval: Double(Int.random(in: 5...60, using: &burst.random)) / 1000)
+            }
+        }
+        let burstSeconds = Date().timeIntervalSince(start)
+        #expect(Self.settle(server, content: burst.root, seconds: 30), "the server caught up with the burst (seed \(seed))")
+        #expect(server.generation > 1, "the burst was rebuilt more than once")
+
+        let clean = scratch.appendingPathComponent("clean")
+        let reference = try Build.run(BuildOptions(content: burst.content.root, output: clean, cacheDirectory: nil))
+        #expect(reference.wrote && !reference.diagnostics.hasErrors, "the final content is valid (seed \(seed))")
+        let (got, want) = (try directorySnapshot(output), try directorySnapshot(clean))
+        #expect(got.keys.sorted() == want.keys.sorted(), "seed \(seed): the same files")
+        for (path, data) in want where got[path] != nil && got[path] != data { Issue.record("seed \(seed): \(path) differs") }
+        print("WatcherBurstTests seed \(seed): \(changes) changes in \(String(format: "%.2f", burstSeconds)) s, "
+              + "\(server.generation) rebuilds, settled \(String(format: "%.2f", Date().timeIntervalSince(start))) s after the start")
+    }
+}
