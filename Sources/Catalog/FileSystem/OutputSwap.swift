@@ -28,8 +28,14 @@ public struct StagedOutput {
         StaleStaging.remove(beside: self.output)
         staging = parent.appendingPathComponent(".\(self.output.lastPathComponent).building-\(getpid())")
         try? FileManager.default.removeItem(at: staging)
-        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+        // Registered first: an interrupt just after the folder is made must remove it too.
         InterruptCleanup.shared.register(staging)
+        do {
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+        } catch {
+            InterruptCleanup.shared.unregister(staging)
+            throw error
+        }
         do {
             try OutputDirectory(path: staging.path).write(OutputOwnership.markerName, Data(OutputOwnership.markerText.utf8))
         } catch {
