@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Catalog
 
@@ -101,19 +102,26 @@ import Testing
         return false
     }
 
-    @Test(arguments: [(41, 500), (42, 500), (43, 500)] as [(UInt64, Int)])
-    func burstEndsEqualToACleanBuild(seed: UInt64, changes: Int) throws {
+    /// Three seeds with inotify, one with polling (a symbolic link in the content turns
+    /// inotify off).
+    @Test(arguments: [(41, 500, false), (42, 500, false), (43, 500, false), (44, 300, true)] as [(UInt64, Int, Bool)])
+    func burstEndsEqualToACleanBuild(seed: UInt64, changes: Int, polling: Bool) throws {
         var files = GeneratedContent.files(books: 2, chapters: 3, sections: 4)
         files["notes.txt"] = "Notes"
         var burst = Burst(content: try TempContent(files), random: SeededGenerator(state: seed))
+        if polling {
+            try FileManager.default.createSymbolicLink(atPath: burst.url("notes-link.txt").path, withDestinationPath: "notes.txt")
+        }
         let scratch = try scratchDirectory()
         defer { burst.content.remove(); try? FileManager.default.removeItem(at: scratch) }
         let output = scratch.appendingPathComponent("site")
         let options = ServeOptions(content: burst.content.root, output: output, cacheDirectory: scratch.appendingPathComponent("cache"),
                                    port: 0, pollInterval: .milliseconds(20))
-        let server = try PreviewServer(options) { _ in }
+        let log = LogLines()
+        let server = try PreviewServer(options) { line in log.lines.withLock { $0.append(line) } }
         server.start()
         defer { server.stop() }
+        #expect(log.lines.withLock { $0.contains { $0.contains("by listing it") } } == polling, "watched by polling: \(polling)")
 
         let start = Date()
         for step in 0..<changes {
@@ -134,7 +142,12 @@ import Testing
         let (got, want) = (try directorySnapshot(output), try directorySnapshot(clean))
         #expect(got.keys.sorted() == want.keys.sorted(), "seed \(seed): the same files")
         for (path, data) in want where got[path] != nil && got[path] != data { Issue.record("seed \(seed): \(path) differs") }
-        print("WatcherBurstTests seed \(seed): \(changes) changes in \(String(format: "%.2f", burstSeconds)) s, "
+        print("WatcherBurstTests seed \(seed)\(polling ? " (polling)" : ""): \(changes) changes in \(String(format: "%.2f", burstSeconds)) s, "
               + "\(server.generation) rebuilds, settled \(String(format: "%.2f", Date().timeIntervalSince(start))) s after the start")
     }
+}
+
+/// What the server logged.
+private final class LogLines: Sendable {
+    let lines = Mutex<[String]>([])
 }
