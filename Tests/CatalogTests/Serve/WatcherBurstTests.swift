@@ -102,6 +102,32 @@ import Testing
         return false
     }
 
+    /// After the burst, one change at a time, each seen alone: a folder that appears (whole,
+    /// or file by file) or moves is watched at once, so a save inside it right after the
+    /// rebuild is not missed.
+    static func editInsideNewFolders(_ burst: inout Burst, server: PreviewServer, seed: UInt64) throws {
+        func settled(_ what: String) { #expect(settle(server, content: burst.root, seconds: 10), "seed \(seed): \(what) was seen") }
+        for whole in [true, false] {
+            burst.step += 1
+            let book = burst.books[0], chapter = burst.books[0] + "/n\(burst.step)"
+            try burst.addChapter(in: book, whole: whole)
+            settled("a new folder")
+            try burst.write(chapter + "/.s0.md.tmp", burst.section("Saved in the new folder \(burst.step)"))
+            try burst.move(chapter + "/.s0.md.tmp", chapter + "/s0.md")
+            settled("a save in a new folder")
+            try burst.write(chapter + "/s1.md", burst.section("Added in the new folder \(burst.step)"))
+            settled("a file added to a new folder")
+        }
+        burst.step += 1
+        let moved = burst.books.last! + "/moved\(burst.step)"
+        try burst.move(burst.chapters[0], moved)
+        settled("a moved folder")
+        try burst.write(moved + "/index.md", GeneratedContent.page(title: "Moved \(burst.step)", type: nil))
+        settled("an edit in a moved folder")
+        try FileManager.default.removeItem(at: burst.url(moved))
+        settled("a deleted folder")
+    }
+
     /// Three seeds with inotify, one with polling (a symbolic link in the content turns
     /// inotify off).
     @Test(arguments: [(41, 500, false), (42, 500, false), (43, 500, false), (44, 300, true)] as [(UInt64, Int, Bool)])
@@ -134,6 +160,7 @@ import Testing
         }
         let burstSeconds = Date().timeIntervalSince(start)
         #expect(Self.settle(server, content: burst.root, seconds: 30), "the server caught up with the burst (seed \(seed))")
+        try Self.editInsideNewFolders(&burst, server: server, seed: seed)
         #expect(server.generation > 1, "the burst was rebuilt more than once")
 
         let clean = scratch.appendingPathComponent("clean")
