@@ -1,3 +1,5 @@
+import Foundation
+
 /// Parses YAML text into `YAMLNode`s, reporting syntax errors at the parser's position.
 ///
 /// It reads libyaml's events directly (`YAMLEventParser`, `YAMLTreeBuilder`). A document
@@ -8,10 +10,14 @@ enum YAMLReader {
     /// of values ("billion laughs"); a document that stands for more than this is refused.
     static let maximumValues = 100_000
 
+    /// `CATALOG_BUILD_YAML_READER=events` turns the `YAMLSimpleMap` shortcut off, so that
+    /// bench/yaml can time a whole build with and without it from one binary.
+    static let shortcutEnabled = ProcessInfo.processInfo.environment["CATALOG_BUILD_YAML_READER"] != "events"
+
     /// - Parameter firstLine: the file line of the YAML's first line (2 in front matter).
     static func parse(_ yaml: String, file: SourceFile, firstLine: Int, into bag: inout DiagnosticBag) -> YAMLNode? {
         let yaml = yamlLines(yaml)
-        if let node = YAMLSimpleMap.read(yaml, file: file, lineOffset: firstLine - 1) { return node }
+        if shortcutEnabled, let node = YAMLSimpleMap.read(yaml, file: file, lineOffset: firstLine - 1) { return node }
         return parseEvents(yaml, file: file, firstLine: firstLine, into: &bag)
     }
 

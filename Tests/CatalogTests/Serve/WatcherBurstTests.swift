@@ -149,13 +149,20 @@ import Testing
         defer { server.stop() }
         #expect(log.lines.withLock { $0.contains { $0.contains("by listing it") } } == polling, "watched by polling: \(polling)")
 
+        // The changes are spread over one second, in clumps: after a random run of changes
+        // made as fast as the disk allows, a pause until the schedule catches up, so that
+        // rebuilds run while the burst goes on. A slow machine simply makes them back to back.
         let start = Date()
+        var clump = 0
         for step in 0..<changes {
             burst.step = step
             try burst.change()
-            // Now and then a pause of a few milliseconds, so that rebuilds run while the burst goes on.
-            if Int.random(in: 0..<25, using: &burst.random) == 0 {
-                Thread.sleep(forTimeInterval: Double(Int.random(in: 5...60, using: &burst.random)) / 1000)
+            clump -= 1
+            if clump <= 0 {
+                clump = Int.random(in: 1...40, using: &burst.random)
+                let due = Double(step + 1) / Double(changes)
+                let ahead = due - Date().timeIntervalSince(start)
+                if ahead > 0 { Thread.sleep(forTimeInterval: ahead) }
             }
         }
         let burstSeconds = Date().timeIntervalSince(start)
