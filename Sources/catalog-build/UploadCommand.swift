@@ -131,8 +131,8 @@ struct UploadCommand: AsyncParsableCommand {
         let api = CatalogAPI(
             endpoint: CatalogEndpoint(baseURL: base, environment: environment), tokens: signer,
             transport: URLSessionTransport())
-        let total = catalog.contexts.count + state.contexts.keys.filter { key in !catalog.contexts.contains { $0.key == key } }.count
-        Console.error("verify: reading \(total) contexts back from the \(environment.rawValue) environment")
+        let (built, removed) = Verifier.keys(catalog: catalog, state: state)
+        Console.error("verify: reading \(built.count + removed.count) contexts back from the \(environment.rawValue) environment")
         let result = try await Verifier(api: api).run(catalog: catalog, state: state)
         var note: String?
         if rebuildState {

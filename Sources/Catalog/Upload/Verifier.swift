@@ -83,12 +83,17 @@ public struct Verifier: Sendable {
         self.width = max(1, width)
     }
 
+    /// The contexts a verify reads: the build's in catalog order, then those only the
+    /// state records, leaf first.
+    public static func keys(catalog: UploadCatalog, state: UploadState) -> (built: [ContextKey], removed: [ContextKey]) {
+        let present = Set(catalog.contexts.map(\.key))
+        return (catalog.contexts.map(\.key), UploadPlan.leafFirst(state.contexts.keys.filter { !present.contains($0) }))
+    }
+
     /// Throws `UploadError.rejected` naming the context whose read failed.
     public func run(catalog: UploadCatalog, state: UploadState) async throws -> VerifyResult {
-        let present = Set(catalog.contexts.map(\.key))
-        let removed = UploadPlan.leafFirst(state.contexts.keys.filter { !present.contains($0) })
-        let keys = catalog.contexts.map(\.key) + removed
-        let remote = try await fetch(keys)
+        let (built, removed) = Self.keys(catalog: catalog, state: state)
+        let remote = try await fetch(built + removed)
         var result = VerifyResult()
         for item in catalog.contexts {
             guard let copy = remote[item.key] ?? nil else {
