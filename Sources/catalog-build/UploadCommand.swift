@@ -133,7 +133,10 @@ struct UploadCommand: AsyncParsableCommand {
             transport: URLSessionTransport())
         let (built, removed) = Verifier.keys(catalog: catalog, state: state)
         Console.error("verify: reading \(built.count + removed.count) contexts back from the \(environment.rawValue) environment")
-        let result = try await Verifier(api: api).run(catalog: catalog, state: state)
+        let progress = ProgressPrinter()
+        let total = built.count + removed.count
+        let result = try await Verifier(api: api) { done in progress.show(read: done, of: total) }.run(catalog: catalog, state: state)
+        progress.finish()
         var note: String?
         if rebuildState {
             let rebuilt = result.rebuiltState(catalog: catalog, previous: state)
@@ -191,6 +194,15 @@ private struct ProgressPrinter: Sendable {
 
     func finish() {
         if isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+
+    /// A verify's reads: redrawn on a terminal, every tenth of the way in a log.
+    func show(read done: Int, of total: Int) {
+        if isTerminal {
+            FileHandle.standardError.write(Data("\r\u{1B}[Kverify: \(done)/\(total) contexts read".utf8))
+        } else if done == total || (done * 10 / total) > ((done - 1) * 10 / total) {
+            Console.error("verify: [\(done)/\(total) contexts read]")
+        }
     }
 
     static func bytes(_ count: Int) -> String {

@@ -173,6 +173,9 @@ def test_verify_of_an_environment_that_holds_the_build_exits_0(runner, start_ser
     assert result.stdout.decode() == verify_report(
         counts(len(contexts), 0, len(contexts)), "The development environment holds every context of the build, as built.")
     assert (runner.workdir / ".catalog-upload" / "development.json").read_bytes() == state
+    err = result.stderr.decode().splitlines()
+    assert err[0] == f"verify: reading {len(contexts)} contexts back from the development environment"
+    assert err[1:] == [f"verify: [{n}/{len(contexts)} contexts read]" for n in range(1, len(contexts) + 1)]
     calls = server.log[before:]
     assert all(call[:2] == ("GET", "/v1/contexts") for call in calls) and len(calls) >= len(contexts)
 

@@ -77,10 +77,13 @@ public struct Verifier: Sendable {
     let api: CatalogAPI
     /// Requests in flight at once.
     let width: Int
+    /// Told how many contexts have been read so far, after each one.
+    let progress: @Sendable (Int) -> Void
 
-    public init(api: CatalogAPI, width: Int = 4) {
+    public init(api: CatalogAPI, width: Int = 4, progress: @escaping @Sendable (Int) -> Void = { _ in }) {
         self.api = api
         self.width = max(1, width)
+        self.progress = progress
     }
 
     /// The contexts a verify reads: the build's in catalog order, then those only the
@@ -127,6 +130,7 @@ public struct Verifier: Sendable {
             for _ in 0..<width { start() }
             while let answer = try await group.next() {
                 found[answer.0] = .some(answer.1)
+                progress(found.count)
                 start()
             }
             return found
