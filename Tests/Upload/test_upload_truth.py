@@ -7,6 +7,9 @@ import base64
 import json
 import shlex
 import time
+import urllib.error
+import urllib.parse
+import urllib.request
 import uuid
 
 import catalog_files as files
@@ -256,3 +259,44 @@ def test_verify_flags_that_do_not_go_together_are_a_usage_error(runner, tmp_path
         result = runner.run(None, tmp_path / "site", *extra)
         assert result.returncode == 2, (extra, result.stderr.decode())
         assert b"--verify" in result.stderr
+
+
+def test_the_emulators_get_a_context_answers_as_apple_documents(runner, start_server, tmp_path, key):
+    """catalog-api.md E2 and 6.2: 200 with a ContextsResponse whose numbers are strings
+    and which has the duration capability the system adds; 400 and 403; never 202."""
+    site = tmp_path / "site"
+    rich_site(site, sections=1)
+    server = start_server(async_rate=1.0)
+    assert runner.run(server, site).returncode == 0
+
+    def get(path, locale="en-us", token=None):
+        query = {"environment": "development", "identifierPath": json.dumps(path, separators=(",", ":"),
+                                                                            ensure_ascii=False)}
+        if locale:
+            query["locale"] = locale
+        now = int(time.time())
+        request = urllib.request.Request(
+            f"{server.url}/v1/contexts?{urllib.parse.urlencode(query, quote_via=urllib.parse.quote, safe='')}",
+            headers={"Authorization": token or sign(key, {"iss": TEAM, "iat": now, "exp": now + 600,
+                                                          "jti": str(uuid.uuid4())})})
+        try:
+            with urllib.request.urlopen(request) as answer:
+                return answer.status, json.loads(answer.read() or b"null")
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"null")
+
+    quiz = [B, "section-00", 'quiz 00/000 "ñ"']
+    status, body = get(quiz)
+    assert status == 200
+    assert body == {"contexts": [{
+        "data": {"identifierPath": quiz, "title": 'quiz 00/000 "ñ" (en-us)', "type": "quiz", "displayOrder": "4",
+                 "suggestedAge": ["9", "11"], "suggestedCompletionTime": ["10", "9223372036854775806"],
+                 "progressReportingCapabilities": [{"kind": "score", "details": "The score."},
+                                                   {"kind": "duration", "details": ""}]},
+        "metadata": {"locale": "en-us", "presentableLocales": ["en-us"]}}]}
+    assert get(quiz, locale="fr") == (200, {"contexts": []})
+    server.missing_answer = "404"
+    status, body = get(quiz, locale="fr")
+    assert status == 404 and body["code"] == "NOT_FOUND" and set(body) == {"id", "code", "message"}
+    assert get(quiz, locale=None)[0] == 400
+    assert get(quiz, token="Bearer x.y.z")[0] == 403
