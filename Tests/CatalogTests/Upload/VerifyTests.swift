@@ -31,6 +31,10 @@ actor HeldContexts: HTTPTransport {
 @Suite struct UploadVerifyTests {
     func parse(_ text: String) throws -> JSON { try JSONReader.parse(Data(text.utf8)) }
 
+    func verifier(_ held: HeldContexts, width: Int = 4) async throws -> Verifier {
+        Verifier(api: try await UploadClientTests().api(ScriptedTransport([])).with(held), width: width)
+    }
+
     @Test func comparisonUndoesWhatAppleDoesToAStoredContext() throws {
         let local = try parse(#"""
             {"data":{"identifierPath":["a","b"],"title":"T","type":"quiz","displayOrder":2,"suggestedAge":[9,9223372036854775806],
@@ -76,7 +80,7 @@ actor HeldContexts: HTTPTransport {
 
     @Test func verifySortsEqualDifferentMissingLeftAndGoneAndSaysWhatToRun() async throws {
         let (held, catalog, state) = try await scenario()
-        let result = try await Verifier(api: try await UploadClientTests().api(ScriptedTransport([])).with(held)).run(catalog: catalog, state: state)
+        let result = try await verifier(held).run(catalog: catalog, state: state)
         let key = { (name: String) in ContextKey(identifierPath: [TestCatalog.bundle, name], locale: "en-us") }
         #expect(result.built.map(\.outcome) == [
             .equal, .different([FieldDifference(field: "data.title", local: .string("section-0"), remote: .string("Old title"))]), .missing,
@@ -111,7 +115,7 @@ actor HeldContexts: HTTPTransport {
 
     @Test func aRebuiltStatePlansExactlyWhatMakesAppleMatchTheBuild() async throws {
         let (held, catalog, state) = try await scenario()
-        let result = try await Verifier(api: try await UploadClientTests().api(ScriptedTransport([])).with(held)).run(catalog: catalog, state: state)
+        let result = try await verifier(held).run(catalog: catalog, state: state)
         let rebuilt = result.rebuiltState(catalog: catalog, previous: UploadState(environment: "development"))
         let plan = UploadPlan(catalog: catalog, state: rebuilt, prune: true)
         #expect(plan.unchangedContexts == 1)
@@ -125,12 +129,11 @@ actor HeldContexts: HTTPTransport {
         let catalog = TestCatalog.make(sections: 1, leaves: 1, locales: ["en-us"])
         let held = HeldContexts()
         for item in catalog.contexts { await held.hold(item.body, path: item.key.identifierPath, locale: "es-us") }
-        let api = try await UploadClientTests().api(ScriptedTransport([])).with(held)
-        let result = try await Verifier(api: api).run(catalog: catalog, state: UploadState(environment: "development"))
+        let result = try await verifier(held).run(catalog: catalog, state: UploadState(environment: "development"))
         #expect(result.missing.count == 3 && result.matches == false)
         await held.fail([TestCatalog.bundle, "section-0"])
         let error = await #expect(throws: UploadError.self) {
-            try await Verifier(api: api, width: 1).run(catalog: catalog, state: UploadState(environment: "development"))
+            try await verifier(held, width: 1).run(catalog: catalog, state: UploadState(environment: "development"))
         }
         #expect(error?.description.hasPrefix(#"reading context ["com.example.sciencebooks","section-0"] (en-us): HTTP 403 NOT_AUTHORIZED: no"#) == true)
     }
