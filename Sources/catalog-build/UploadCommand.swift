@@ -13,7 +13,15 @@ struct UploadCommand: AsyncParsableCommand {
             state file records as already uploaded. Credentials come from the options or from \
             CLASSKIT_TEAM_ID, CLASSKIT_KEY_ID and CLASSKIT_PRIVATE_KEY_FILE. Only the files build \
             writes are sent (OUTPUT/catalog, OUTPUT/thumbnails); redirects are never followed, and \
-            plain http is refused except to this machine unless --insecure is given.
+            plain http is refused except to this machine unless --insecure is given. Every plan \
+            names the contexts that the state file records and the content no longer has, and \
+            the command that deletes them (--prune).
+
+            --verify reads every context back from Apple (Get a Context) and prints what \
+            differs from the build; it sends nothing, and writes the state file only with \
+            --rebuild-state. Its exit status is 0 when Apple holds every context as built and \
+            1 when anything differs (a field, a missing context, a removed one still at Apple) \
+            or a read fails, so that a pipeline stops on a catalog that has drifted.
             """)
 
     @Option(help: "The directory `build` wrote.")
@@ -46,21 +54,39 @@ struct UploadCommand: AsyncParsableCommand {
     @Flag(help: "Also delete contexts and thumbnails that the catalog no longer has.")
     var prune = false
 
+    @Flag(help: "Read every context back from Apple and report what differs from the build; send nothing (exit status 1 when anything differs).")
+    var verify = false
+
+    @Flag(name: .customLong("rebuild-state"), help: "With --verify: rewrite the state file from what Apple holds (for a lost or stale state file).")
+    var rebuildState = false
+
+    func validate() throws {
+        if rebuildState && !verify { throw ValidationError("--rebuild-state works with --verify: add --verify") }
+        if verify && (dryRun || prune) { throw ValidationError("--verify sends nothing: leave out --dry-run and --prune") }
+    }
+
     func run() async throws {
         let store = StateStore(file: URL(fileURLWithPath: state ?? ".catalog-upload/\(environment.rawValue).json"))
         do {
             // Checked first: nothing is read, and no key, before the address is known to be safe.
             let (base, insecureWarning) = try APIAddress.check(apiURL, insecure: insecure)
             let catalog = try ManifestLoader.load(outputDirectory: URL(fileURLWithPath: output))
-            let recorded = try store.load(environment: environment.rawValue)
+            let recorded = try loadState(store)
             let plan = UploadPlan(catalog: catalog, state: recorded, prune: prune)
+            let pruneCommand = SuggestedCommand.prune(from: Self.typedArguments)
             if dryRun {
-                print(plan.report(environment: environment))
+                print(plan.report(environment: environment, pruneCommand: pruneCommand))
                 return
             }
             if let insecureWarning { Console.error(insecureWarning) }
             let signer = await TokenSigner(credentials: try credentials())
+            if verify {
+                try await runVerify(catalog, state: recorded, at: base, store: store, signer: signer)
+                return
+            }
             try await upload(plan, to: base, from: recorded, store: store, signer: signer)
+            plan.leftoverNotice(environment: environment, pruneCommand: pruneCommand)?
+                .split(separator: "\n").forEach { Console.error("upload: " + $0) }
         } catch let error as UploadError {
             Console.error("error: " + error.description)
             throw error.isUsageError ? Exit.usage : Exit.contentError
@@ -81,6 +107,51 @@ struct UploadCommand: AsyncParsableCommand {
         if let failure = summary.failure {
             throw failure
         }
+    }
+
+    /// The command line as typed, with the program's name as the user would type it.
+    static var typedArguments: [String] {
+        let arguments = CommandLine.arguments
+        return ["catalog-build"] + arguments.dropFirst()
+    }
+
+    /// With --rebuild-state, a state file that cannot be read is replaced rather than
+    /// an obstacle: rebuilding it is what the user asked for.
+    private func loadState(_ store: StateStore) throws -> UploadState {
+        do {
+            return try store.load(environment: environment.rawValue)
+        } catch let error as UploadError where rebuildState {
+            Console.error("warning: \(error) (it is rebuilt from what Apple holds)")
+            return UploadState(environment: environment.rawValue)
+        }
+    }
+
+    private func runVerify(_ catalog: UploadCatalog, state: UploadState, at base: URL, store: StateStore,
+                           signer: TokenSigner) async throws {
+        let api = CatalogAPI(
+            endpoint: CatalogEndpoint(baseURL: base, environment: environment), tokens: signer,
+            transport: URLSessionTransport())
+        let (built, removed) = Verifier.keys(catalog: catalog, state: state)
+        Console.error("verify: reading \(built.count + removed.count) contexts back from the \(environment.rawValue) environment")
+        let progress = ProgressPrinter()
+        let total = built.count + removed.count
+        let result = try await Verifier(api: api) { done in progress.show(read: done, of: total) }.run(catalog: catalog, state: state)
+        progress.finish()
+        var note: String?
+        if rebuildState {
+            let rebuilt = result.rebuiltState(catalog: catalog, previous: state)
+            try store.save(rebuilt)
+            note = "Rebuilt the state file \(store.file.path) from what Apple holds: \(rebuilt.contexts.count) contexts, "
+                + "\(rebuilt.thumbnails.count) thumbnails."
+        }
+        let typed = Self.typedArguments
+        let commands = VerifyResult.Commands(
+            upload: SuggestedCommand.line(from: typed, removing: ["--verify", "--rebuild-state"]),
+            prune: SuggestedCommand.prune(from: typed),
+            rebuildState: SuggestedCommand.line(from: typed, removing: [], adding: ["--rebuild-state"]))
+        print(result.report(environment: environment, disagreements: result.stateDisagreements(state, catalog: catalog),
+                            stateNote: note, commands: commands))
+        if !result.matches { throw Exit.contentError }
     }
 
     /// Options win over the environment; a missing value is a command-line error.
@@ -123,6 +194,15 @@ private struct ProgressPrinter: Sendable {
 
     func finish() {
         if isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+
+    /// A verify's reads: redrawn on a terminal, every tenth of the way in a log.
+    func show(read done: Int, of total: Int) {
+        if isTerminal {
+            FileHandle.standardError.write(Data("\r\u{1B}[Kverify: \(done)/\(total) contexts read".utf8))
+        } else if done == total || (done * 10 / total) > ((done - 1) * 10 / total) {
+            Console.error("verify: [\(done)/\(total) contexts read]")
+        }
     }
 
     static func bytes(_ count: Int) -> String {

@@ -3,9 +3,11 @@
 thumbnails only once referenced (T1) and deleted with their last context (L5)."""
 
 import base64
+import copy
 import hashlib
 import json
 import time
+import uuid
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes, serialization
@@ -32,6 +34,7 @@ class Catalog:
         self.contexts = {}  # (environment, tuple(path), locale) -> context object
         self.thumbnails = {}  # (environment, thumbnailId) -> (content type, bytes)
         self.statuses = {}  # statusId -> [polls left before the outcome, outcome]
+        self.tokens = {}  # jti -> the token that carried it
 
     def check_token(self, header):
         if not header or not header.startswith("Bearer "):
@@ -56,6 +59,18 @@ class Catalog:
             raise ApiError(403, "NOT_AUTHORIZED", "iat and exp must be integers.")
         if payload["exp"] <= now or payload["iat"] > now + 60 or payload["exp"] - payload["iat"] > 3600:
             raise ApiError(403, "NOT_AUTHORIZED", "The token has expired or lives too long.")
+        self.check_jti(payload.get("jti"), header)
+
+    def check_jti(self, jti, token):
+        """jti names one token (RFC 7519 4.1.7): a UUID, never seen in another token. The
+        same token may be sent again until it expires, as a token's 10-30 minutes suggest."""
+        try:
+            if not isinstance(jti, str) or str(uuid.UUID(jti)) != jti.lower():
+                raise ValueError(jti)
+        except ValueError:
+            raise ApiError(403, "NOT_AUTHORIZED", f"The token's jti must be a UUID, not {jti!r}.")
+        if self.tokens.setdefault(jti, token) != token:
+            raise ApiError(403, "NOT_AUTHORIZED", f"The jti {jti} was already used by another token.")
 
     def has_children(self, env, path, locale):
         return any(e == env and len(p) == len(path) + 1 and p[:-1] == path and l == locale
@@ -105,6 +120,25 @@ class Catalog:
         # Apple deletes a thumbnail once no context references it (catalog-api.md L5).
         if gone and not self.referenced(env, gone):
             self.thumbnails.pop((env, gone), None)
+
+    def get_context(self, env, path, locale):
+        """A stored context as Get a Context returns it (catalog-api.md 6.2): displayOrder
+        and both ranges as strings, and the duration capability the system adds when none
+        was given (2.5). None when there is no such version."""
+        stored = self.contexts.get((env, path, locale))
+        if stored is None:
+            return None
+        context = copy.deepcopy(stored)
+        data = context["data"]
+        if "displayOrder" in data:
+            data["displayOrder"] = str(data["displayOrder"])
+        for name in ("suggestedAge", "suggestedCompletionTime"):
+            if name in data:
+                data[name] = [str(value) for value in data[name]]
+        capabilities = data.get("progressReportingCapabilities", [])
+        if not any(entry.get("kind") == "duration" for entry in capabilities):
+            data["progressReportingCapabilities"] = capabilities + [{"kind": "duration", "details": ""}]
+        return {"data": data, "metadata": context["metadata"]}
 
     def snapshot(self):
         return {

@@ -1,9 +1,11 @@
 """A local stand-in for the ClassKit Catalog API (shared/spec/catalog-api.md).
 
-It enforces what the spec documents (ES256 JWT with kid/iss/exp, at most 200 contexts
-per request, parents before children, thumbnails only once referenced, leaf-first
-deletes), answers some calls with 202 + Location + Get Status, and injects faults from
-a seed: 500s, 429 with Retry-After, dropped connections and slow answers. GET /__state
+It enforces what the spec documents (ES256 JWT with kid/iss/exp and a UUID jti that no
+other token carried, at most 200 contexts per request, parents before children,
+thumbnails only once referenced, leaf-first deletes), answers Get a Context as Apple's
+example does (numbers as strings, the implicit duration capability), answers some calls
+with 202 + Location + Get Status, and injects faults from a seed: 500s, 429 with
+Retry-After, dropped connections and slow answers. GET /__state
 shows what it stores. It listens on 127.0.0.1 only.
 
 Hostile modes, set on a running server: `redirect_to` (a base URL) answers every call
@@ -45,6 +47,7 @@ class CatalogServer(ThreadingHTTPServer):
         self.redirect_to, self.redirect_status = None, 307
         self.error_body, self.huge_error, self.streamed = None, 0, 0
         self.huge_error_pause = 0.0  # seconds between megabytes of a huge error
+        self.missing_answer = "empty"  # how Get a Context answers for a context it does not hold
 
     @property
     def url(self):
@@ -150,10 +153,16 @@ class Handler(BaseHTTPRequestHandler):
             catalog.delete_context(env, path, locale)
             return self.accepted(204)
         if (method, url.path) == ("GET", "/v1/contexts"):
-            context = catalog.contexts.get((env, self.path_parameter(url.query), query.get("locale")))
-            if context is None:
+            # Get a Context answers 200 with a ContextsResponse, 400 or 403 (catalog-api.md
+            # E2), never 202. Apple does not document the answer for a context it does not
+            # hold: `missing_answer` is an empty ContextsResponse ("empty") or a 404 ("404").
+            path, locale = self.path_parameter(url.query), query.get("locale")
+            if not locale:
+                raise ApiError(400, "INVALID_REQUEST", "locale is required.")
+            context = catalog.get_context(env, path, locale)
+            if context is None and self.server.missing_answer == "404":
                 raise ApiError(404, "NOT_FOUND", "No such context.")
-            return 200, {"contexts": [context]}, {}
+            return 200, {"contexts": [] if context is None else [context]}, {}
         raise ApiError(404, "NOT_FOUND", f"No endpoint {method} {url.path}.")
 
     def path_parameter(self, raw_query):

@@ -175,7 +175,9 @@ def test_nothing_printed_or_written_contains_the_key(runner, start_server, tmp_p
     server = start_server(fault_rate=0.1, seed=5)
     runner.run(server, FIXTURE)
     runner.run(server, FIXTURE, "--dry-run")
+    runner.run(server, FIXTURE, "--verify", "--rebuild-state")
     server.catalog.key_id = "OTHERKEY00"
+    runner.run(server, FIXTURE, "--verify")
     (tmp_path / "new").mkdir()
     files.write_catalog(tmp_path / "new", files.tree(1, 1), {})
     runner.run(server, tmp_path / "new", "--prune")

@@ -67,11 +67,25 @@ public struct CatalogAPI: Sendable {
 
     /// A 404 counts as done: the context is gone, which is what was asked.
     public func deleteContext(_ key: ContextKey) async throws {
-        let query = [
-            endpoint.environmentQuery, ("identifierPath", QueryEncoding.identifierPath(key.identifierPath)),
-            ("locale", PercentEncoding.encode(key.locale)),
-        ]
-        try await complete(HTTPRequest(method: "DELETE", url: endpoint.url("contexts", query: query)), success: [204, 200, 404])
+        try await complete(HTTPRequest(method: "DELETE", url: endpoint.url("contexts", query: contextQuery(key))), success: [204, 200, 404])
+    }
+
+    /// Get a Context (E2): the version Apple holds, as its `ContextsResponse` gives it, or
+    /// nil when Apple holds none. Apple documents 200, 400 and 403 only; an absent
+    /// context is read as a 200 whose `contexts` holds no version of this key, or a 404.
+    public func getContext(_ key: ContextKey) async throws -> JSON? {
+        let response = try await client.send(HTTPRequest(method: "GET", url: endpoint.url("contexts", query: contextQuery(key))))
+        if response.status == 404 { return nil }
+        guard response.status == 200 else { throw RetryingClient.failure(response) }
+        guard !response.truncated, let body = try? JSONReader.parse(response.body), let versions = body["contexts"]?.arrayValue else {
+            throw APIFailure(status: 200, detail: "the answer is not a ContextsResponse: \(AppleError.rawExcerpt(response.body))")
+        }
+        return versions.first { ContextComparison.isVersion($0, of: key) }
+    }
+
+    private func contextQuery(_ key: ContextKey) -> [(String, String)] {
+        [endpoint.environmentQuery, ("identifierPath", QueryEncoding.identifierPath(key.identifierPath)),
+         ("locale", PercentEncoding.encode(key.locale))]
     }
 
     /// A 404 counts as done: Apple deletes a thumbnail by itself once the last context

@@ -32,11 +32,14 @@ public struct Credentials: Sendable, CustomStringConvertible, CustomDebugStringC
     public var customMirror: Mirror { Mirror(self, children: ["teamId": teamId, "keyId": keyId]) }
 }
 
-/// The claims Apple documents (catalog-api.md §5): no `aud`, `sub` or `scope`.
+/// The claims Apple documents (catalog-api.md §5), no `aud`, `sub` or `scope`; and `jti`, a
+/// new UUID for every token (RFC 7519 §4.1.7), so that the service can tell tokens apart
+/// and refuse a replayed one. A service ignores a claim it does not use (RFC 7519 §4).
 struct CatalogClaims: JWTPayload, Equatable {
     var iss: String
     var iat: Int
     var exp: Int
+    var jti: String
 
     func verify(using algorithm: some JWTAlgorithm) throws {}
 }
@@ -65,7 +68,8 @@ public actor TokenSigner {
         let current = now()
         if let cached, cached.expiry.timeIntervalSince(current) > Self.renewalMargin { return cached.token }
         let issued = Int(current.timeIntervalSince1970)
-        let claims = CatalogClaims(iss: credentials.teamId, iat: issued, exp: issued + Int(Self.lifetime))
+        let claims = CatalogClaims(iss: credentials.teamId, iat: issued, exp: issued + Int(Self.lifetime),
+                                   jti: UUID().uuidString.lowercased())
         var header = JWTHeader()
         header.typ = "JWT"
         header.alg = "ES256"

@@ -13,6 +13,10 @@ public struct UploadPlan: Sendable, Equatable {
     /// Leaf first: deeper paths before shallower ones, then by path and locale.
     public var contextDeletes: [ContextKey]
     public var thumbnailDeletes: [String]
+    /// What the state records and the catalog no longer has, leaf first, with or without
+    /// `--prune`: a plan that leaves them at Apple still names them.
+    public var removedContexts: [ContextKey]
+    public var removedThumbnails: [String]
     public var unchangedContexts: Int
     public var unchangedThumbnails: Int
 
@@ -37,15 +41,12 @@ public struct UploadPlan: Sendable, Equatable {
         unchangedThumbnails = catalog.thumbnails.count - thumbnails.count
         thumbnailUsers = Dictionary(grouping: catalog.contexts.filter { $0.thumbnailId != nil }, by: { $0.thumbnailId ?? "" })
             .mapValues { $0.map(\.key) }
-        guard prune else {
-            contextDeletes = []
-            thumbnailDeletes = []
-            return
-        }
         let present = Set(catalog.contexts.map(\.key))
-        contextDeletes = Self.leafFirst(state.contexts.keys.filter { !present.contains($0) })
+        removedContexts = Self.leafFirst(state.contexts.keys.filter { !present.contains($0) })
         let referenced = Set(catalog.thumbnails.map(\.thumbnailId))
-        thumbnailDeletes = state.thumbnails.keys.filter { !referenced.contains($0) }.sorted()
+        removedThumbnails = state.thumbnails.keys.filter { !referenced.contains($0) }.sorted()
+        contextDeletes = prune ? removedContexts : []
+        thumbnailDeletes = prune ? removedThumbnails : []
     }
 
     static func leafFirst(_ keys: [ContextKey]) -> [ContextKey] {
@@ -58,6 +59,9 @@ public struct UploadPlan: Sendable, Equatable {
     public var isEmpty: Bool {
         contextBatches.isEmpty && thumbnails.isEmpty && contextDeletes.isEmpty && thumbnailDeletes.isEmpty
     }
+    /// Removed items that this plan leaves at Apple (it was made without `--prune`).
+    public var keptContexts: [ContextKey] { contextDeletes.isEmpty ? removedContexts : [] }
+    public var keptThumbnails: [String] { thumbnailDeletes.isEmpty ? removedThumbnails : [] }
     /// Requests a real run sends, not counting status polls and retries.
     public var requestCount: Int {
         contextBatches.count + thumbnails.count + contextDeletes.count + thumbnailDeletes.count

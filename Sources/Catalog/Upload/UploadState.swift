@@ -23,6 +23,12 @@ public struct UploadState: Sendable, Equatable, Codable {
         contexts[item.key] = ContextRecord(identifierPath: item.key.identifierPath, locale: item.key.locale, sha256: item.sha256)
     }
 
+    /// Records a version whose bytes at Apple hash as `sha256` (a rebuilt state records
+    /// Apple's copy of a context that differs from the build under a hash of that copy).
+    public mutating func record(_ key: ContextKey, sha256: String) {
+        contexts[key] = ContextRecord(identifierPath: key.identifierPath, locale: key.locale, sha256: sha256)
+    }
+
     public mutating func record(_ thumbnail: ThumbnailItem) { thumbnails[thumbnail.thumbnailId] = thumbnail.sha256 }
     public mutating func forget(_ key: ContextKey) { contexts[key] = nil }
     public mutating func forget(thumbnail id: String) { thumbnails[id] = nil }

@@ -31,7 +31,9 @@ import Testing
         #expect(claims["iat"] as? Int == 1_587_058_400)
         let lifetime = try #require(claims["exp"] as? Int) - 1_587_058_400
         #expect((20 * 60...30 * 60).contains(lifetime))
-        #expect(Set(claims.keys) == ["iss", "iat", "exp"])
+        #expect(Set(claims.keys) == ["iss", "iat", "exp", "jti"])
+        let jti = try #require(claims["jti"] as? String)
+        #expect(UUID(uuidString: jti) != nil && jti == jti.lowercased())
         let signature = try Data(base64URL: parts[2])
         let valid = key.publicKey.isValidSignature(
             try P256.Signing.ECDSASignature(rawRepresentation: signature), for: Data("\(parts[0]).\(parts[1])".utf8))
@@ -55,6 +57,8 @@ import Testing
         clock.advance(11 * 60)
         let renewed = try await signer.token()
         #expect(renewed != first)
+        let ids = try [first, renewed].map { try decode($0.split(separator: ".")[1])["jti"] as? String }
+        #expect(ids[0] != nil && ids[0] != ids[1], "each token carries its own jti")
         #expect(try decode(renewed.split(separator: ".")[1])["iat"] as? Int == 1_700_000_000 + 21 * 60)
     }
 

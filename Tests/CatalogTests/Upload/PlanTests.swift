@@ -37,7 +37,46 @@ import Testing
         let plan = UploadPlan(catalog: catalog, state: state(recording: catalog.contexts, thumbnails: catalog.thumbnails), prune: true)
         #expect(plan.isEmpty)
         #expect(plan.unchangedContexts == catalog.contexts.count)
-        #expect(plan.report(environment: .production).contains("Nothing to do"))
+        #expect(plan.report(environment: .production, pruneCommand: "unused").hasSuffix("\nNothing to do: the production environment is up to date."))
+    }
+
+    /// A book deleted from the content: the plan without --prune lists what stays at
+    /// Apple, counts it, gives the command that deletes it, and never says up to date.
+    @Test func aPlanWithoutPruneNamesWhatTheContentLostAndHowToDeleteIt() {
+        let catalog = TestCatalog.make(sections: 1, leaves: 0, locales: ["en-us"])
+        var recorded = state(recording: catalog.contexts)
+        let gone = [TestCatalog.context([TestCatalog.bundle, "book"], "en-us"), TestCatalog.context([TestCatalog.bundle, "book", "ch"], "en-us")]
+        gone.forEach { recorded.record($0) }
+        recorded.record(TestCatalog.thumbnail("old.png"))
+        let plan = UploadPlan(catalog: catalog, state: recorded, prune: false)
+        #expect(plan.isEmpty)
+        #expect(plan.report(environment: .development, pruneCommand: "catalog-build upload --environment development --prune") == """
+            Upload plan for the development environment:
+              create:    0 (0 contexts, 0 thumbnails)
+              replace:   0 (0 contexts, 0 thumbnails)
+              delete:    0 (0 contexts, 0 thumbnails)
+              unchanged: 2 contexts, 0 thumbnails
+              left:      3 (2 contexts, 1 thumbnails) no longer in the content but still at Apple: not deleted without --prune
+              requests:  0 context requests, 0 thumbnail uploads, 0 deletes
+            left context ["com.example.sciencebooks","book","ch"] (en-us)
+            left context ["com.example.sciencebooks","book"] (en-us)
+            left thumbnail old.png
+            Not up to date: 2 contexts and 1 thumbnail that the content no longer has are still in the development environment, where teachers can still find and assign the contexts. To delete them (leaf first, in every locale), run:
+              catalog-build upload --environment development --prune
+            """)
+        let pruning = UploadPlan(catalog: catalog, state: recorded, prune: true)
+        #expect(pruning.leftoverNotice(environment: .development, pruneCommand: "x") == nil)
+        #expect(pruning.report(environment: .development, pruneCommand: "x").hasSuffix("""
+            delete context ["com.example.sciencebooks","book","ch"] (en-us)
+            delete context ["com.example.sciencebooks","book"] (en-us)
+            delete thumbnail old.png
+            """))
+        let one = UploadPlan(catalog: catalog, state: state(recording: catalog.contexts + [gone[0]]), prune: false)
+        #expect(one.leftoverNotice(environment: .production, pruneCommand: "x") == """
+            Not up to date: 1 context that the content no longer has is still in the production environment, \
+            where teachers can still find and assign the context. To delete it (leaf first, in every locale), run:
+              x
+            """)
     }
 
     @Test func deletesGoLeafFirstForEveryLocale() {
