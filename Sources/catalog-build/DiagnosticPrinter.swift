@@ -5,10 +5,14 @@ import Foundation
 /// on standard output (JSON even when there is nothing to report).
 struct DiagnosticPrinter {
     let format: OutputFormat
+    /// `--quiet`: the text shows errors only (JSON and GitHub commands stay complete).
+    var quiet = false
 
     func print(_ bag: DiagnosticBag, extraJSON: [(String, JSON)] = []) {
         let diagnostics = bag.sorted
         switch format {
+        case .text where quiet:
+            Output.standardError(DiagnosticFormatter.text(diagnostics.filter { $0.severity == .error }, excerpts: false))
         case .text:
             let terminal = isatty(STDERR_FILENO) == 1
             var text = DiagnosticFormatter.text(diagnostics, excerpts: terminal, colors: terminal && noColorUnset)

@@ -8,13 +8,13 @@ struct UploadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "upload",
         abstract: "Sends the built catalog to the ClassKit Catalog API.",
-        discussion: """
+        discussion: Exit.discussion("""
             Sends every context request in OUTPUT/catalog/, then every thumbnail, skipping what the \
             state file records as already uploaded. Credentials come from the options or from \
             CLASSKIT_TEAM_ID, CLASSKIT_KEY_ID and CLASSKIT_PRIVATE_KEY_FILE. Only the files build \
             writes are sent (OUTPUT/catalog, OUTPUT/thumbnails); redirects are never followed, and \
             plain http is refused except to this machine unless --insecure is given.
-            """)
+            """))
 
     @Option(help: "The directory `build` wrote.")
     var output: String = "site"
