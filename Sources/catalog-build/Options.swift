@@ -78,15 +78,17 @@ enum Exit {
     static let contentError = ExitCode(1)
     static let usage = ExitCode(2)
 
-    /// The paragraph every `--help` ends with.
+    /// The paragraph every `--help` ends with (lines short enough that ArgumentParser
+    /// does not wrap them, which would lose their indentation).
     static let help = """
         Exit status:
-          0  success (warnings may have been printed)
-          1  the content has errors (or warnings, with --strict), or the work failed midway (a disk that \
-        filled up, an upload that did not complete)
-          2  the command cannot start as given: a wrong command line, or a path it names that cannot be \
-        used (a missing content folder, an output that is a file or not writable, an unreadable key file)
-          130, 143  interrupted by Ctrl-C or SIGTERM; the output is left as it was
+          0  success; warnings may have been printed
+          1  the content has errors (or warnings, with --strict), or the work
+             failed midway: a full disk, an upload that did not complete
+          2  the command cannot start as given: a wrong command line, or a path
+             it names that cannot be used (a missing content folder, an output
+             that is a file or not writable, an unreadable key file)
+          130, 143  interrupted by Ctrl-C or SIGTERM; the output is as it was
         """
 
     /// A command's discussion followed by the exit statuses.

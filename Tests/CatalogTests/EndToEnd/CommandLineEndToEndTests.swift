@@ -163,13 +163,37 @@ import Testing
         #expect(both.stderr.hasPrefix("Error: -q/--quiet and -v/--verbose cannot be given together\n"))
     }
 
+    @Test func exportAndServeFindTheContentAsBuildDoes() throws {
+        defer { try? FileManager.default.removeItem(at: work) }
+        let export = try BinaryRunner.run(["export"], in: book)
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stdout.contains("\"bundleIdentifier\": \"com.example.cli\""))
+        let exportMissing = try BinaryRunner.run(["export", "nowhere"], in: project)
+        #expect(exportMissing.status == 2)
+        #expect(exportMissing.stderr == "error: the content folder nowhere does not exist; name the folder that holds catalog.yml, or create a catalog with catalog-build init\n")
+        let serve = try BinaryRunner.run(["serve", "contnt", "--port", "0"], in: project)
+        #expect(serve.status == 2)
+        #expect(serve.stderr == "error: the content folder contnt does not exist; did you mean content?\n")
+        let serveInside = try BinaryRunner.run(["serve", "-o", "content/site"], in: project)
+        #expect(serveInside.status == 2)
+        #expect(serveInside.stderr.hasPrefix("error: the output content/site is inside the content folder"))
+    }
+
     @Test func everyHelpListsTheExitStatuses() throws {
         defer { try? FileManager.default.removeItem(at: work) }
         for command in [[], ["init"], ["build"], ["validate"], ["upload"], ["serve"], ["export"], ["rules"]] {
             let run = try BinaryRunner.run(command + ["--help"], in: work)
             #expect(run.status == 0)
-            #expect(run.stdout.contains("Exit status:\n  0  success"), "\(command)")
-            #expect(run.stdout.contains("  2  the command cannot start as given"), "\(command)")
+            #expect(run.stdout.contains("""
+                Exit status:
+                  0  success; warnings may have been printed
+                  1  the content has errors (or warnings, with --strict), or the work
+                     failed midway: a full disk, an upload that did not complete
+                  2  the command cannot start as given: a wrong command line, or a path
+                     it names that cannot be used (a missing content folder, an output
+                     that is a file or not writable, an unreadable key file)
+                  130, 143  interrupted by Ctrl-C or SIGTERM; the output is as it was
+                """), "\(command)")
         }
     }
 
