@@ -44,12 +44,12 @@ struct BuildReport {
     static func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
     /// `--verbose`: where the content was found and where the output goes.
-    static func locations(_ location: ContentLocation, output: String) -> String {
+    static func locations(_ location: ContentLocation, output: String?) -> String {
         let how = switch location.origin {
         case .given: "as given"
         case .defaultFolder: "the default"
         case .found: "found at or above the current folder"
         }
-        return "Content: \(location.content) (\(how))\nOutput: \(output)\n"
+        return "Content: \(location.content) (\(how))\n" + (output.map { "Output: \($0)\n" } ?? "")
     }
 }

@@ -16,7 +16,7 @@ struct ValidateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let location = try content.location()
-        if report.verbose { Output.standardError(BuildReport.locations(location, output: "(none: validate writes nothing)")) }
+        if report.verbose { Output.standardError(BuildReport.locations(location, output: nil)) }
         let root = ContentRoot(path: location.content)
         var timer = StageTimer()
         var result = CatalogLoader.load(root, timer: &timer)

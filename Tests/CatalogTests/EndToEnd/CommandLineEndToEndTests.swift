@@ -15,6 +15,13 @@ import Testing
         work = try scratchDirectory()
         try Scaffold(locales: [LocaleID(normalizing: "en-us")!], bundleIdentifier: "com.example.cli", title: "CLI")
             .write(into: project)
+        // Older than the build's racy window, so that a second build is up to date.
+        let content = project.appendingPathComponent("content")
+        let past = [FileAttributeKey.modificationDate: Date().addingTimeInterval(-60)]
+        for case let path as String in FileManager.default.enumerator(atPath: content.path)! {
+            try FileManager.default.setAttributes(past, ofItemAtPath: content.appendingPathComponent(path).path)
+        }
+        try FileManager.default.setAttributes(past, ofItemAtPath: content.path)
     }
 
     /// The summary's time, which varies, as `T`.
@@ -158,6 +165,10 @@ import Testing
         #expect(run.status == 0)
         #expect(run.stderr.hasPrefix("Content: .. (found at or above the current folder)\nOutput: ../../site\n"))
         #expect(run.stderr.contains("thumbnails"))
+        let validate = try BinaryRunner.run(["validate", "-v"], in: book)
+        #expect(validate.status == 0)
+        #expect(validate.stderr.hasPrefix("Content: .. (found at or above the current folder)\nTranslation coverage:\n"))
+        #expect(validate.stderr.contains("Checked 6 files in ../: no problems found\n"))
         let both = try BinaryRunner.run(["build", "-q", "-v"], in: book)
         #expect(both.status == 2)
         #expect(both.stderr.hasPrefix("Error: -q/--quiet and -v/--verbose cannot be given together\n"))
