@@ -11,12 +11,11 @@ struct DiagnosticPrinter {
     func print(_ bag: DiagnosticBag, extraJSON: [(String, JSON)] = []) {
         let diagnostics = bag.sorted
         switch format {
-        case .text where quiet:
-            Output.standardError(DiagnosticFormatter.text(diagnostics.filter { $0.severity == .error }, excerpts: false))
         case .text:
             let terminal = isatty(STDERR_FILENO) == 1
-            var text = DiagnosticFormatter.text(diagnostics, excerpts: terminal, colors: terminal && noColorUnset)
-            if !diagnostics.isEmpty {
+            let shown = quiet ? diagnostics.filter { $0.severity == .error } : diagnostics
+            var text = DiagnosticFormatter.text(shown, excerpts: terminal, colors: terminal && noColorUnset)
+            if !quiet && !diagnostics.isEmpty {
                 text += DiagnosticFormatter.summaryLine(errors: bag.errorCount, warnings: bag.warningCount) + "\n"
             }
             Output.standardError(text)

@@ -43,7 +43,8 @@ public enum ContentLocator {
         if isFile(cwd + "/content/catalog.yml") {
             return ContentLocation(content: "content", projectFolder: "", origin: .defaultFolder)
         }
-        if let found = searchUpward(from: cwd, home: home) {
+        let ceiling = home.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
+        if let found = searchUpward(from: cwd, home: ceiling) {
             let relative = RelativePath.from(cwd, to: found)
             let content = relative.isEmpty ? "." : relative
             let project = RelativePath.from(cwd, to: RelativePath.parent(of: found))

@@ -188,6 +188,9 @@ import Testing
         let serveInside = try BinaryRunner.run(["serve", "-o", "content/site"], in: project)
         #expect(serveInside.status == 2)
         #expect(serveInside.stderr.hasPrefix("error: the output content/site is inside the content folder"))
+        let exportNowhere = try BinaryRunner.run(["export", "-o", "/sys/catalog.json"], in: project)
+        #expect(exportNowhere.status == 2)
+        #expect(exportNowhere.stderr == "error: cannot write the output /sys/catalog.json: you have no permission to write in /sys; choose another --output, or make /sys writable\n")
     }
 
     @Test func everyHelpListsTheExitStatuses() throws {
