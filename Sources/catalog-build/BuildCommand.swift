@@ -5,56 +5,56 @@ import Foundation
 struct BuildCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
-        abstract: "Validate content/ and write the HTML catalog and the Catalog API payloads into site/.",
-        discussion: "Writes nothing when there is any error; a build that succeeds replaces the output directory as a whole.")
+        abstract: "Validate the content and write the HTML catalog and the Catalog API payloads into site/.",
+        discussion: Exit.discussion("""
+            Writes nothing when there is any error; a build that succeeds replaces the output folder as a whole. \
+            Run from any folder inside a catalog, it finds the content as git finds a repository, and then \
+            writes site/ beside the content folder.
+            """))
 
-    @OptionGroup var options: ContentOptions
+    @OptionGroup var content: ContentOptions
+    @OptionGroup var report: ReportOptions
 
-    @Option(name: .long, help: "The output directory.")
-    var output: String = "site"
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
+        "The output folder. Default: site, beside the content folder when the content was found above the current folder.",
+        valueName: "dir"))
+    var output: String?
 
-    @Option(name: .long, help: "Where processed thumbnails are cached between builds.")
-    var cache: String = ".catalog-cache"
+    @Option(name: .long, help: "Where processed thumbnails are cached between builds (default: .catalog-cache beside site).")
+    var cache: String?
 
     @Flag(name: .long, help: "Print each pipeline stage's wall time to standard error.")
     var timings = false
 
-    @Flag(name: .long, help: "Replace the output directory even when it holds files that catalog-build did not make.")
+    @Flag(name: .long, help: "Replace the output folder even when it holds files that catalog-build did not make.")
     var force = false
 
-    func validate() throws {
-        let cwd = FileManager.default.currentDirectoryPath
-        if let problem = OutputGuard.problem(output: URL(fileURLWithPath: output), content: ContentRoot(path: options.content),
-                                             currentDirectory: cwd) {
-            throw ValidationError(problem)
-        }
-        if !force, let problem = OutputOwnership.problem(output: URL(fileURLWithPath: output), displayPath: output) {
-            throw ValidationError(problem)
-        }
-    }
-
     func run() async throws {
+        let location = try content.location()
+        let output = self.output ?? location.defaultOutput
+        try OutputChecks.check(output: output, content: location.content, force: force)
+        if report.verbose { Output.standardError(BuildReport.locations(location, output: output)) }
         var buildOptions = BuildOptions(
-            content: ContentRoot(path: options.content), output: URL(fileURLWithPath: output),
-            cacheDirectory: URL(fileURLWithPath: cache), thumbnailProgress: ProgressLine.thumbnails())
+            content: ContentRoot(path: location.content), output: URL(fileURLWithPath: output),
+            cacheDirectory: URL(fileURLWithPath: cache ?? location.defaultCache),
+            thumbnailProgress: report.talks ? ProgressLine.thumbnails() : nil)
         buildOptions.force = force
+        buildOptions.strict = report.strict
         InterruptCleanup.shared.install()
+        let clock = ContinuousClock(), start = clock.now
         let result: BuildResult
         do {
             result = try Build.run(buildOptions)
         } catch {
-            Output.standardError("error: cannot write \(output): \(error)\n")
-            throw Exit.contentError
+            throw OutputChecks.report(error, output: output)
         }
-        DiagnosticPrinter(format: options.format).print(result.diagnostics)
-        if timings { Output.standardError(result.timings.table) }
-        if result.upToDate {
-            if options.format == .text { Output.standardError("\(output)/ is up to date\n") }
-            return
-        }
-        guard result.wrote else { throw Exit.contentError }
-        if options.format == .text {
-            Output.standardError("Built \(result.contextCount) context versions into \(output)/\n")
-        }
+        let summary = BuildReport(output: output, report: report, seconds: (clock.now - start).seconds)
+        summary.print(result)
+        if timings || report.verbose { Output.standardError(result.timings.table) }
+        guard result.wrote || result.upToDate else { throw Exit.contentError }
     }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

@@ -5,14 +5,17 @@ import Foundation
 /// on standard output (JSON even when there is nothing to report).
 struct DiagnosticPrinter {
     let format: OutputFormat
+    /// `--quiet`: the text shows errors only (JSON and GitHub commands stay complete).
+    var quiet = false
 
     func print(_ bag: DiagnosticBag, extraJSON: [(String, JSON)] = []) {
         let diagnostics = bag.sorted
         switch format {
         case .text:
             let terminal = isatty(STDERR_FILENO) == 1
-            var text = DiagnosticFormatter.text(diagnostics, excerpts: terminal, colors: terminal && noColorUnset)
-            if !diagnostics.isEmpty {
+            let shown = quiet ? diagnostics.filter { $0.severity == .error } : diagnostics
+            var text = DiagnosticFormatter.text(shown, excerpts: terminal, colors: terminal && noColorUnset)
+            if !quiet && !diagnostics.isEmpty {
                 text += DiagnosticFormatter.summaryLine(errors: bag.errorCount, warnings: bag.warningCount) + "\n"
             }
             Output.standardError(text)

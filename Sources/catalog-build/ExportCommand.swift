@@ -13,27 +13,32 @@ enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Print the context tree for your app: JSON, or a Swift file with a ready CLSDataStoreDelegate.")
+        abstract: "Print the context tree for your app: JSON, or a Swift file with a ready CLSDataStoreDelegate.",
+        discussion: Exit.discussion("Finds the content as build does."))
 
-    @Option(name: .long, help: "The content directory.")
-    var content: String = "content"
+    @OptionGroup var content: ContentOptions
 
     @Option(name: .long, help: "json (the tree, documented in docs/EXPORT.md) or swift (a file to add to the app's target).")
     var format: ExportFormat = .json
 
-    @Option(name: .long, help: "The file to write (replaced whole); standard output when not given.")
+    @Option(name: [.customShort("o"), .long], help: "The file to write (replaced whole); standard output when not given.")
     var output: String?
 
-    @Option(name: .long, help: "Where processed thumbnails are cached between runs (the build's cache).")
-    var cache: String = ".catalog-cache"
+    @Option(name: .long, help: "Where processed thumbnails are cached between runs (the build's cache, by default).")
+    var cache: String?
 
     func run() throws {
-        let result = CatalogExport.run(content: ContentRoot(path: content), cacheDirectory: URL(fileURLWithPath: cache),
-                                       format: format.library)
+        let location = try content.location()
+        let result = CatalogExport.run(content: ContentRoot(path: location.content),
+                                       cacheDirectory: URL(fileURLWithPath: cache ?? location.defaultCache), format: format.library)
         DiagnosticPrinter(format: .text).print(result.diagnostics)
         guard let text = result.text else { throw Exit.contentError }
         if let output {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                throw OutputChecks.report(error, output: output)
+            }
         } else {
             Output.standardOutput(text)
         }

@@ -7,7 +7,8 @@ import Foundation
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Create a new catalog in DIR (new or empty): content/ with one book, and a .gitignore.")
+        abstract: "Create a new catalog in DIR (new or empty): content/ with one book, and a .gitignore.",
+        discussion: Exit.help)
 
     @Argument(help: "The directory to create the catalog in.")
     var directory: String = "."

@@ -1,20 +1,98 @@
 import ArgumentParser
 import Catalog
+import Foundation
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, github
 }
 
+/// The content folder: `build DIR` as mdBook takes it, or `-c/--content DIR`, either of
+/// which may name `catalog.yml` itself; found as git finds its root when not given
+/// (`ContentLocator`).
 struct ContentOptions: ParsableArguments {
-    @Option(name: .long, help: "The content directory.")
-    var content: String = "content"
+    @Argument(help: ArgumentHelp(
+        "The content folder (the one holding catalog.yml), or its catalog.yml. Default: ./content, else the nearest folder at or above the current one holding catalog.yml.",
+        valueName: "dir"))
+    var directory: String?
 
-    @Option(name: .long, help: "How to print diagnostics: text, json or github.")
-    var format: OutputFormat = .text
+    @Option(name: [.customShort("c"), .long], help: ArgumentHelp("The content folder, or its catalog.yml (the same as DIR).", valueName: "dir"))
+    var content: String?
+
+    func validate() throws {
+        if directory != nil && content != nil {
+            throw ValidationError("name the content folder once: as DIR or with --content, not both")
+        }
+    }
+
+    /// Where the content is; a folder that cannot be used stops the command (status 2).
+    func location() throws -> ContentLocation {
+        do {
+            return try ContentLocator.locate(directory ?? content, currentDirectory: FileManager.default.currentDirectoryPath)
+        } catch {
+            throw UsageProblem(error.description)
+        }
+    }
 }
 
-/// Exit codes of cli.md: 0 success, 1 content errors or incomplete upload, 2 command line.
+/// How `build` and `validate` report: the format, how much, and whether warnings fail.
+struct ReportOptions: ParsableArguments {
+    @Option(name: .long, help: "How to print diagnostics: text, json or github.")
+    var format: OutputFormat = .text
+
+    @Flag(name: .shortAndLong, help: "Print errors only: no warnings, no summary.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Also print where the content and the output are, and each stage's time.")
+    var verbose = false
+
+    @Flag(name: .long, help: "Make warnings fail like errors (exit status 1, nothing written), for pipelines.")
+    var strict = false
+
+    func validate() throws {
+        if quiet && verbose { throw ValidationError("-q/--quiet and -v/--verbose cannot be given together") }
+    }
+
+    var printer: DiagnosticPrinter { DiagnosticPrinter(format: format, quiet: quiet) }
+
+    /// Prose on standard error: only in text format, and not under `--quiet`.
+    var talks: Bool { format == .text && !quiet }
+
+    /// Whether the diagnostics fail the command: any error, or a warning under `--strict`.
+    func fails(_ bag: DiagnosticBag) -> Bool {
+        bag.hasErrors || (strict && bag.warningCount > 0)
+    }
+}
+
+/// A command line that names something that cannot be used (a missing content folder,
+/// an output that is a file): printed as `error: …` and exit status 2, without the usage.
+struct UsageProblem: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) { self.description = description }
+}
+
+/// Exit statuses (cli.md, and AREAS of the project's decision): 0 success; 1 the content
+/// has errors (or warnings under --strict) or the work failed midway; 2 the command
+/// cannot start as given. Interrupts exit 128 + the signal.
 enum Exit {
     static let contentError = ExitCode(1)
     static let usage = ExitCode(2)
+
+    /// The paragraph every `--help` ends with (lines short enough that ArgumentParser
+    /// does not wrap them, which would lose their indentation).
+    static let help = """
+        Exit status:
+          0  success; warnings may have been printed
+          1  the content has errors (or warnings, with --strict), or the work
+             failed midway: a full disk, an upload that did not complete
+          2  the command cannot start as given: a wrong command line, or a path
+             it names that cannot be used (a missing content folder, an output
+             that is a file or not writable, an unreadable key file)
+          130, 143  interrupted by Ctrl-C or SIGTERM; the output is as it was
+        """
+
+    /// A command's discussion followed by the exit statuses.
+    static func discussion(_ text: String) -> String {
+        text.isEmpty ? help : text + "\n\n" + help
+    }
 }

@@ -8,13 +8,15 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Build, serve the site on 127.0.0.1, rebuild on every change and reload the open pages.",
         discussion: "While the content has errors, every page shows the list of them. Stop with Ctrl-C. "
-            + "--host opens the preview to other machines: anyone who can reach it reads the site and the error list.")
+            + "--host opens the preview to other machines: anyone who can reach it reads the site and the error list. "
+            + "Finds the content as build does.\n\n" + Exit.help)
 
-    @Option(name: .long, help: "The content directory.")
-    var content: String = "content"
+    @OptionGroup var content: ContentOptions
 
-    @Option(name: .long, help: "The output directory.")
-    var output: String = "site"
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
+        "The output folder. Default: site, beside the content folder when the content was found above the current folder.",
+        valueName: "dir"))
+    var output: String?
 
     @Option(name: .long, help: "The address to listen on (another than 127.0.0.1 opens the preview to the network).")
     var host: String = "127.0.0.1"
@@ -22,26 +24,18 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The port to serve on.")
     var port: UInt16 = 8000
 
-    @Option(name: .long, help: "Where processed thumbnails and the build state are cached.")
-    var cache: String = ".catalog-cache"
+    @Option(name: .long, help: "Where processed thumbnails and the build state are cached (default: .catalog-cache beside site).")
+    var cache: String?
 
     @Flag(name: .long, help: "Replace the output directory even when it holds files that catalog-build did not make.")
     var force = false
 
-    func validate() throws {
-        let cwd = FileManager.default.currentDirectoryPath
-        if let problem = OutputGuard.problem(output: URL(fileURLWithPath: output), content: ContentRoot(path: content),
-                                             currentDirectory: cwd) {
-            throw ValidationError(problem)
-        }
-        if !force, let problem = OutputOwnership.problem(output: URL(fileURLWithPath: output), displayPath: output) {
-            throw ValidationError(problem)
-        }
-    }
-
     func run() async throws {
-        var options = ServeOptions(content: ContentRoot(path: content), output: URL(fileURLWithPath: output),
-                                   cacheDirectory: URL(fileURLWithPath: cache), host: host, port: port)
+        let location = try content.location()
+        let output = self.output ?? location.defaultOutput
+        try OutputChecks.check(output: output, content: location.content, force: force)
+        var options = ServeOptions(content: ContentRoot(path: location.content), output: URL(fileURLWithPath: output),
+                                   cacheDirectory: URL(fileURLWithPath: cache ?? location.defaultCache), host: host, port: port)
         options.force = force
         if !ServeOptions.isLoopback(host) {
             Output.standardError("warning: serving on \(host), not 127.0.0.1: other machines that reach this address "

@@ -8,7 +8,7 @@ struct UploadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "upload",
         abstract: "Sends the built catalog to the ClassKit Catalog API.",
-        discussion: """
+        discussion: Exit.discussion("""
             Sends every context request in OUTPUT/catalog/, then every thumbnail, skipping what the \
             state file records as already uploaded. Credentials come from the options or from \
             CLASSKIT_TEAM_ID, CLASSKIT_KEY_ID and CLASSKIT_PRIVATE_KEY_FILE. Only the files build \
@@ -22,7 +22,7 @@ struct UploadCommand: AsyncParsableCommand {
             --rebuild-state. Its exit status is 0 when Apple holds every context as built and \
             1 when anything differs (a field, a missing context, a removed one still at Apple) \
             or a read fails, so that a pipeline stops on a catalog that has drifted.
-            """)
+            """))
 
     @Option(help: "The directory `build` wrote.")
     var output: String = "site"

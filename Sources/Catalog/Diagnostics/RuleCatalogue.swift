@@ -16,8 +16,9 @@ public enum RuleCatalogue {
             Every problem `catalog-build validate` or `build` reports names one of these rules
             in brackets (`[age-range]`), in the `rule` field of `--format json` and in the
             `title` of `--format github`. Errors make `validate` and `build` exit with status 1;
-            warnings are printed and do not. Positions point at the offending value; a problem
-            with a whole file points at its line 1, column 1.
+            warnings are printed and do not, unless `--strict` is given. Positions point at the
+            offending value; a problem with a whole file points at its line 1, column 1.
+            `catalog-build rules ID` prints one rule's section in the terminal.
 
 
             """
@@ -59,6 +60,24 @@ public enum RuleCatalogue {
     /// A table cell cannot hold `|` or a line break.
     private static func tableCell(_ text: String) -> String {
         text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+
+    /// `catalog-build rules ID`: one rule explained for the terminal, as `cargo --explain`
+    /// does: what it checks, why, an example of the problem and the fix.
+    public static func explanation(_ rule: Rule) -> String {
+        let example = rule.example.contains("\\n")
+            ? "\n" + rule.example.components(separatedBy: "\\n").map { "    " + $0 }.joined(separator: "\n")
+            : " " + rule.example
+        return """
+            \(rule.id) (\(rule.severity.rawValue)): \(rule.summary)
+
+            Why: \(rule.rationale)
+
+            Example of the problem:\(example)
+
+            Fix: \(rule.fix)
+
+            """
     }
 
     /// `catalog-build rules` without `--markdown`: one line per rule.

@@ -2,8 +2,8 @@ extension Rules {
     static let frontMatterRules: [Rule] = [
         Rule("title-required", .error, "Every context has a title.",
              why: "Apple requires a title of 1–256 characters; teachers see it first.",
-             example: "An empty file, or front matter without title.",
-             fix: "Add `title:` to the front matter."),
+             example: "An empty file, or front matter without title: (a misspelt `titel:` is reported here, at the misspelt key).",
+             fix: "Add `title:` to the front matter, or correct the key's spelling."),
         Rule("title-length", .error, "A title has 1–256 UTF-16 code units and is not blank.",
              why: "Apple rejects longer or blank titles (Context.Data, F2).",
              example: "title: \"   \"",

@@ -54,7 +54,8 @@ struct FrontMatterReader {
         var reader = FieldReader(locales: locales)
         switch mode {
         case .context:
-            readDefault(KeyedFields(pairs, known: ContextFields.keys, into: &reader.diagnostics), into: &fields, reader: &reader)
+            let keyed = KeyedFields(pairs, known: ContextFields.keys, holdingBack: ["title"], into: &reader.diagnostics)
+            readDefault(keyed, into: &fields, reader: &reader)
         case .translation:
             readTranslation(pairs, into: &fields, reader: &reader)
         case .home:
@@ -88,6 +89,21 @@ struct FrontMatterReader {
         fields.draft = keyed["draft"].flatMap { reader.bool("draft", $0)?.value } ?? false
         if keyed["title"] != nil, fields.title?.isEmpty ?? true { fields.unreadableKeys.insert("title") }
         if keyed["summary"] != nil, fields.summary?.isEmpty ?? true { fields.unreadableKeys.insert("summary") }
+        if let typo = keyed.misspelt["title"] { reportMisspeltTitle(typo, in: &fields, reader: &reader) }
+    }
+
+    /// `titel:` without `title:` is one problem, reported once at the misspelt key: the
+    /// missing title (title-required, an error) with the did-you-mean, where the title
+    /// rule would otherwise report a missing title at 1:1 and loading an unknown key. A
+    /// draft, which the title rule does not check, keeps the unknown-key warning.
+    private func reportMisspeltTitle(_ typo: Located<String>, in fields: inout ContextFields, reader: inout FieldReader) {
+        guard !fields.draft else {
+            reader.diagnostics.warning("unknown-key", at: typo.location, "unknown key '\(typo.value)' is ignored; did you mean 'title'?")
+            return
+        }
+        reader.diagnostics.error("title-required", at: typo.location,
+                                 "unknown key '\(typo.value)' is ignored, so the context has no title; did you mean 'title'? rename the key to title")
+        fields.unreadableKeys.insert("title")
     }
 
     private func readTranslation(_ pairs: [YAMLPair], into fields: inout ContextFields, reader: inout FieldReader) {

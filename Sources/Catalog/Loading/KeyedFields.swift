@@ -4,12 +4,22 @@ struct KeyedFields {
     /// The known pairs in the map's order. A map has a dozen keys or so: a linear search
     /// costs less than building and hashing a dictionary for each of 10,000 files.
     private var pairs: [YAMLPair] = []
+    /// Unknown keys held back (not reported) because they look like a key of `holdingBack`
+    /// that the map lacks: that key → the unknown key as written, and where. The caller
+    /// reports each as the missing key's problem (`titel:` → no title).
+    private(set) var misspelt: [String: Located<String>] = [:]
 
-    init(_ pairs: [YAMLPair], known: [String], into bag: inout DiagnosticBag) {
+    init(_ pairs: [YAMLPair], known: [String], holdingBack: [String] = [], into bag: inout DiagnosticBag) {
         self.pairs.reserveCapacity(pairs.count)
+        let lacking = holdingBack.filter { key in !pairs.contains { $0.key == key } }
         for pair in pairs {
             guard known.contains(pair.key) else {
-                let hint = Suggestions.closest(to: pair.key, in: known).map { "; did you mean '\($0)'?" }
+                let suggestion = Suggestions.closest(to: pair.key, in: known)
+                if let suggestion, lacking.contains(suggestion), misspelt[suggestion] == nil {
+                    misspelt[suggestion] = Located(value: pair.key, location: pair.keyLocation)
+                    continue
+                }
+                let hint = suggestion.map { "; did you mean '\($0)'?" }
                     ?? "; known keys are \(known.joined(separator: ", "))"
                 bag.warning("unknown-key", at: pair.keyLocation, "unknown key '\(pair.key)' is ignored\(hint)")
                 continue

@@ -14,6 +14,8 @@ public struct BuildOptions: Sendable {
     public var parseCache: IncrementalParseCache?
     /// Replace an output that the build did not make (`--force`; see `OutputOwnership`).
     public var force = false
+    /// Warnings stop the build too, and nothing is written (`--strict`).
+    public var strict = false
 
     public init(content: ContentRoot, output: URL, cacheDirectory: URL?,
                 thumbnailProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
@@ -31,10 +33,19 @@ public struct BuildResult: Sendable {
     /// True when the output was replaced.
     public var wrote: Bool
     public var contextCount: Int
+    /// What the build wrote (when `wrote`), for its summary.
+    public var written = OutputCounts()
     /// True when nothing had changed since the last build: the output was left untouched.
     public var upToDate = false
     /// Each stage's wall time, in pipeline order (`build --timings`).
     public var timings = StageTimer()
+}
+
+extension BuildOptions {
+    /// Whether what was found so far stops the build: any error, or a warning under `strict`.
+    func stops(at bag: DiagnosticBag) -> Bool {
+        bag.hasErrors || (strict && bag.warningCount > 0)
+    }
 }
 
 public enum Build {
@@ -52,7 +63,7 @@ public enum Build {
         guard let model = loaded.model else {
             return BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer)
         }
-        guard !bag.hasErrors else {
+        guard !options.stops(at: bag) else {
             // Nothing is rendered: the bodies are checked on their own, so that every
             // mistake is reported at once.
             bag.append(contentsOf: timer.measure("body checks") { BodyChecker.check(model, contentRoot: options.content.url) })
@@ -82,7 +93,7 @@ public enum Build {
                 bag.append(contentsOf: imageDiagnostics)
                 bag.append(contentsOf: siteDiagnostics ?? [])
             }
-            guard !bag.hasErrors else {
+            guard !options.stops(at: bag) else {
                 staged.discard()
                 return BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer)
             }
@@ -90,9 +101,10 @@ public enum Build {
                 try staged.commit()
                 incremental.save(sink, isClean: bag.items.isEmpty)
             }
+            let written = OutputCounts(paths: sink.written.records.keys)
             // The loaded catalog and the output records are freed on another thread.
             BackgroundRelease.drop((consume loaded, consume model, consume sink, consume thumbnails))
-            return BuildResult(diagnostics: bag, wrote: true, contextCount: count, timings: timer)
+            return BuildResult(diagnostics: bag, wrote: true, contextCount: count, written: written, timings: timer)
         } catch {
             staged.discard()
             throw error

@@ -1,7 +1,7 @@
 /// "Did you mean" suggestions by edit distance.
-enum Suggestions {
+public enum Suggestions {
     /// The candidate closest to `word` (case-insensitive), if it is close enough to be a typo.
-    static func closest(to word: String, in candidates: [String]) -> String? {
+    public static func closest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased(), length = lowered.count
         // No candidate further than `limit` can be suggested, nor be closer than one that
         // can: a word whose length differs by more (a 1 MB key) is not compared at all.
@@ -12,7 +12,7 @@ enum Suggestions {
     }
 
     /// Levenshtein distance over Unicode characters.
-    static func distance(_ a: String, _ b: String) -> Int {
+    public static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }

@@ -15,9 +15,11 @@ struct BinaryRunner {
         return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("catalog-build")
     }
 
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Outcome {
+    /// - Parameter executable: another program to run instead (one that runs the binary, such as `unshare`).
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:],
+                    executable: URL? = nil) throws -> Outcome {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = executable ?? Self.executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment

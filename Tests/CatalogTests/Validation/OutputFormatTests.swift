@@ -81,7 +81,8 @@ import Testing
                   "total": 1,
                   "missing": []
                 }
-              }
+              },
+              "checkedFiles": 2
             }
 
             """)
