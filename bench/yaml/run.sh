@@ -6,6 +6,7 @@
 #
 #   bench/yaml/run.sh              # 7 pairs of each
 #   bench/yaml/run.sh --runs 3 --no-readme
+#   bench/yaml/run.sh --tool /tmp/catalog-build   # time that binary (no build)
 #
 # Corpora and outputs go to $BENCH_DIR (default /tmp/catalog-bench-yaml) and /dev/shm.
 # Needs python3 and the release build (built here).
@@ -16,17 +17,21 @@ shared="${SHARED_BENCH:-$(cd "$repo/.." && pwd)/shared/bench}"
 work="${BENCH_DIR:-/tmp/catalog-bench-yaml}"
 runs=7
 readme=1
+tool=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) shift; runs="$1" ;;
         --no-readme) readme=0 ;;
+        --tool) shift; tool="$1" ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
     shift
 done
 mkdir -p "$work"
-(cd "$repo" && swift build -c release --product catalog-build >&2)
-tool="$repo/.build/release/catalog-build"
+if [ -z "$tool" ]; then
+    (cd "$repo" && swift build -c release --product catalog-build >&2)
+    tool="$repo/.build/release/catalog-build"
+fi
 corpus="$work/catalog-10000"
 if [ ! -f "$corpus/content/catalog.yml" ]; then
     python3 "$shared/gen_corpus.py" --books 100 --chapters 10 --sections 10 --images 0 --out "$corpus" >&2
