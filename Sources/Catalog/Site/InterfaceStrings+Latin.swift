@@ -31,6 +31,7 @@ extension InterfaceStrings {
         "topic.worldLanguage": "World languages",
         "progress.duration": "Time spent", "progress.percent": "Percent complete", "progress.binary": "Done or not done",
         "progress.quantity": "Quantity", "progress.score": "Score",
+        "ageExact.one": "{age} year",
     ]
 
     static let spanish: [String: String] = [
@@ -63,5 +64,6 @@ extension InterfaceStrings {
         "topic.worldLanguage": "Idiomas",
         "progress.duration": "Tiempo dedicado", "progress.percent": "Porcentaje completado",
         "progress.binary": "Hecho o no hecho", "progress.quantity": "Cantidad", "progress.score": "Puntuación",
+        "ageRange.one": "{lower}–{upper} año", "ageFrom.one": "{lower}+ año", "ageExact.one": "{age} año",
     ]
 }
