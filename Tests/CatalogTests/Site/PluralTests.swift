@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Catalog
 
@@ -100,4 +101,25 @@ private func age(_ lower: Int64, _ upper: Int64, _ strings: InterfaceStrings) ->
     let russian = strings("ru")
     #expect(russian.variants("results").map(\.category) == [.one, .few, .many])
     #expect(strings("en").variants("results").isEmpty)
+}
+
+/// ICU's answers (Tests/Fixtures/plurals/cldr.json, written by generate.js beside it):
+/// every number 0…200 and every range within 0…40 in every language with rules here.
+@Test func pluralRulesAgreeWithICU() throws {
+    struct Expected: Decodable { var numbers: String; var ranges: String }
+    struct File: Decodable { var languages: [String: Expected] }
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/plurals/cldr.json")
+    let file = try JSONDecoder().decode(File.self, from: Data(contentsOf: url))
+    let letter: [PluralCategory: Character] = [.zero: "z", .one: "o", .two: "t", .few: "f", .many: "m", .other: "x"]
+    #expect(file.languages.count == 47)
+    for (language, expected) in file.languages {
+        let numbers = String((Int64(0)...200).map { letter[PluralRules.category($0, language: language)]! })
+        #expect(numbers == expected.numbers, "\(language)")
+        var ranges = ""
+        for a in Int64(0)..<40 {
+            for b in (a + 1)...40 { ranges.append(letter[PluralRules.rangeCategory(a, b, language: language)]!) }
+        }
+        #expect(ranges == expected.ranges, "\(language) ranges")
+    }
 }
