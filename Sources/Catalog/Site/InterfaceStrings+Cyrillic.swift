@@ -101,7 +101,7 @@ extension InterfaceStrings {
             "topic.worldLanguage": "Чужди езици",
             "progress.duration": "Отделено време", "progress.percent": "Процент изпълнение", "progress.binary": "Изпълнено или неизпълнено",
             "progress.quantity": "Количество", "progress.score": "Точки",
-            "ageRange.one": "{lower}–{upper} година", "ageFrom.one": "{lower}+ година", "ageExact.one": "{age} година",
+            "ageRange.one": "{lower}–{upper} година", "ageExact.one": "{age} година",
         ],
         "kk": [
             "skipToContent": "Мазмұнға өту", "home": "Басты бет", "breadcrumbs": "Сіз осындасыз",

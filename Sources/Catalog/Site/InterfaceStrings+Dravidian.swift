@@ -124,7 +124,7 @@ extension InterfaceStrings {
             "topic.worldLanguage": "విదేశీ భాషలు",
             "progress.duration": "గడిపిన సమయం", "progress.percent": "పూర్తయిన శాతం", "progress.binary": "పూర్తయింది లేదా కాలేదు",
             "progress.quantity": "పరిమాణం", "progress.score": "స్కోరు",
-            "ageRange.one": "{lower}–{upper} సంవత్సరం", "ageFrom.one": "{lower}+ సంవత్సరం", "ageExact.one": "{age} సంవత్సరం",
+            "ageRange.one": "{lower}–{upper} సంవత్సరం", "ageExact.one": "{age} సంవత్సరం",
             "minutes.one": "{value} నిమిషం", "hours.one": "{value} గంట",
         ],
     ]

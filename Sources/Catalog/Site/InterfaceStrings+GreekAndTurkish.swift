@@ -31,7 +31,7 @@ extension InterfaceStrings {
             "topic.worldLanguage": "Ξένες γλώσσες",
             "progress.duration": "Χρόνος που αφιερώθηκε", "progress.percent": "Ποσοστό ολοκλήρωσης", "progress.binary": "Ολοκληρώθηκε ή όχι",
             "progress.quantity": "Ποσότητα", "progress.score": "Βαθμολογία",
-            "ageRange.one": "{lower}–{upper} έτους", "ageFrom.one": "{lower}+ έτους", "ageExact.one": "{age} έτους",
+            "ageRange.one": "{lower}–{upper} έτους", "ageExact.one": "{age} έτους",
             "minutes.one": "{value} λεπτό", "hours.one": "{value} ώρα",
         ],
         "tr": [

@@ -64,6 +64,6 @@ extension InterfaceStrings {
         "topic.worldLanguage": "Idiomas",
         "progress.duration": "Tiempo dedicado", "progress.percent": "Porcentaje completado",
         "progress.binary": "Hecho o no hecho", "progress.quantity": "Cantidad", "progress.score": "Puntuación",
-        "ageRange.one": "{lower}–{upper} año", "ageFrom.one": "{lower}+ año", "ageExact.one": "{age} año",
+        "ageRange.one": "{lower}–{upper} año", "ageExact.one": "{age} año",
     ]
 }

@@ -31,7 +31,7 @@ extension InterfaceStrings {
             "topic.worldLanguage": "परदेशी भाषा",
             "progress.duration": "घालवलेला वेळ", "progress.percent": "पूर्ण झाल्याची टक्केवारी", "progress.binary": "पूर्ण किंवा अपूर्ण",
             "progress.quantity": "संख्या", "progress.score": "गुण",
-            "ageRange.one": "{lower}–{upper} वर्ष", "ageFrom.one": "{lower}+ वर्ष", "ageExact.one": "{age} वर्ष",
+            "ageRange.one": "{lower}–{upper} वर्ष", "ageExact.one": "{age} वर्ष",
             "minutes.one": "{value} मिनिट",
         ],
         "or": [

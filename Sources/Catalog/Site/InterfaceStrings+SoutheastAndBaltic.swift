@@ -31,7 +31,7 @@ extension InterfaceStrings {
             "topic.worldLanguage": "Limbi străine",
             "progress.duration": "Timp petrecut", "progress.percent": "Procent finalizat", "progress.binary": "Făcut sau nefăcut",
             "progress.quantity": "Cantitate", "progress.score": "Punctaj",
-            "ageRange.one": "{lower}–{upper} an", "ageFrom.one": "{lower}+ an", "ageExact.one": "{age} an",
+            "ageRange.one": "{lower}–{upper} an", "ageFrom.one": "{lower}+ ani", "ageExact.one": "{age} an",
             "ageRange.few": "{lower}–{upper} ani", "ageFrom.few": "{lower}+ ani", "ageExact.few": "{age} ani",
             "results.one": "{count} rezultat", "results.few": "{count} rezultate",
         ],

@@ -48,7 +48,7 @@ extension InterfaceStrings {
             "results": "{count} kết quả", "result": "1 kết quả", "noResults": "Không có hoạt động nào khớp với tìm kiếm của bạn.",
             "showMore": "Hiển thị thêm", "searchNeedsScript": "Tìm kiếm cần JavaScript. Bạn vẫn có thể duyệt mọi cuốn sách từ trang chủ.",
             "searchUnavailable": "Không thể tải tìm kiếm. Bạn vẫn có thể duyệt mọi cuốn sách từ trang chủ.",
-            "ageRange": "{lower}–{upper} tuổi", "ageFrom": "Từ {lower} tuổi", "ageExact": "{age} tuổi",
+            "ageRange": "{lower}–{upper} tuổi", "ageFrom": "từ {lower} tuổi", "ageExact": "{age} tuổi",
             "minutes": "{value} phút", "hours": "{value} giờ", "timeUpTo": "Tối đa {value}", "timeOver": "Hơn {value}",
             "madeWith": "Được tạo bằng catalog-build",
             "type.none": "Hoạt động", "type.app": "Ứng dụng", "type.chapter": "Chương", "type.section": "Mục",

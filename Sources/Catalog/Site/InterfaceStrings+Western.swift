@@ -19,7 +19,7 @@ extension InterfaceStrings {
             "results": "{count} résultats", "result": "1 résultat", "noResults": "Aucune activité ne correspond à votre recherche.",
             "showMore": "Afficher plus", "searchNeedsScript": "La recherche nécessite JavaScript. Vous pouvez parcourir tous les livres depuis la page d’accueil.",
             "searchUnavailable": "Impossible de charger la recherche. Vous pouvez parcourir tous les livres depuis la page d’accueil.",
-            "ageRange": "{lower}–{upper} ans", "ageFrom": "{lower} ans et +", "ageExact": "{age} ans",
+            "ageRange": "{lower}–{upper} ans", "ageFrom": "dès {lower} ans", "ageExact": "{age} ans",
             "minutes": "{value} min", "hours": "{value} h", "timeUpTo": "Jusqu’à {value}", "timeOver": "Plus de {value}",
             "madeWith": "Créé avec catalog-build",
             "type.none": "Activité", "type.app": "App", "type.chapter": "Chapitre", "type.section": "Section",
@@ -33,7 +33,7 @@ extension InterfaceStrings {
             "topic.worldLanguage": "Langues vivantes",
             "progress.duration": "Temps passé", "progress.percent": "Pourcentage effectué", "progress.binary": "Fait ou non fait",
             "progress.quantity": "Quantité", "progress.score": "Score",
-            "ageRange.one": "{lower}–{upper} an", "ageFrom.one": "{lower} an et +", "ageExact.one": "{age} an",
+            "ageRange.one": "{lower}–{upper} an", "ageFrom.one": "dès {lower} an", "ageExact.one": "{age} an",
         ],
         "de": [
             "skipToContent": "Zum Inhalt springen", "home": "Startseite", "breadcrumbs": "Du bist hier",
@@ -55,7 +55,7 @@ extension InterfaceStrings {
             "minutes": "{value} Min.", "hours": "{value} Std.", "timeUpTo": "Bis {value}", "timeOver": "Über {value}",
             "madeWith": "Erstellt mit catalog-build",
             "type.none": "Aktivität", "type.app": "App", "type.chapter": "Kapitel", "type.section": "Abschnitt",
-            "type.level": "Level", "type.page": "Seite", "type.task": "Aufgabe", "type.challenge": "Challenge",
+            "type.level": "Level", "type.page": "Seite", "type.task": "Aufgabe", "type.challenge": "Herausforderung",
             "type.quiz": "Quiz", "type.exercise": "Übung", "type.lesson": "Lektion", "type.book": "Buch",
             "type.game": "Spiel", "type.document": "Dokument", "type.audio": "Audio", "type.video": "Video",
             "type.course": "Kurs", "type.custom": "Aktivität",
@@ -97,7 +97,7 @@ extension InterfaceStrings {
             "topic.worldLanguage": "Lingue straniere",
             "progress.duration": "Tempo impiegato", "progress.percent": "Percentuale completata", "progress.binary": "Fatto o non fatto",
             "progress.quantity": "Quantità", "progress.score": "Punteggio",
-            "ageRange.one": "{lower}–{upper} anno", "ageFrom.one": "{lower}+ anno", "ageExact.one": "{age} anno",
+            "ageRange.one": "{lower}–{upper} anno", "ageExact.one": "{age} anno",
         ],
         "nl": [
             "skipToContent": "Naar inhoud", "home": "Home", "breadcrumbs": "Je bent hier",
@@ -160,7 +160,7 @@ extension InterfaceStrings {
             "topic.worldLanguage": "Llengües estrangeres",
             "progress.duration": "Temps dedicat", "progress.percent": "Percentatge completat", "progress.binary": "Fet o no fet",
             "progress.quantity": "Quantitat", "progress.score": "Puntuació",
-            "ageRange.one": "{lower}–{upper} any", "ageFrom.one": "{lower}+ any", "ageExact.one": "{age} any",
+            "ageRange.one": "{lower}–{upper} any", "ageExact.one": "{age} any",
         ],
         "pt": [
             "skipToContent": "Pular para o conteúdo", "home": "Início", "breadcrumbs": "Você está aqui",
@@ -192,7 +192,7 @@ extension InterfaceStrings {
             "topic.worldLanguage": "Línguas estrangeiras",
             "progress.duration": "Tempo gasto", "progress.percent": "Porcentagem concluída", "progress.binary": "Feito ou não feito",
             "progress.quantity": "Quantidade", "progress.score": "Pontuação",
-            "ageRange.one": "{lower}–{upper} ano", "ageFrom.one": "{lower}+ ano", "ageExact.one": "{age} ano",
+            "ageRange.one": "{lower}–{upper} ano", "ageExact.one": "{age} ano",
         ],
         "pt-pt": [
             "skipToContent": "Saltar para o conteúdo", "home": "Início", "breadcrumbs": "Está aqui",
@@ -224,7 +224,7 @@ extension InterfaceStrings {
             "topic.worldLanguage": "Línguas estrangeiras",
             "progress.duration": "Tempo despendido", "progress.percent": "Percentagem concluída", "progress.binary": "Feito ou não feito",
             "progress.quantity": "Quantidade", "progress.score": "Pontuação",
-            "ageRange.one": "{lower}–{upper} ano", "ageFrom.one": "{lower}+ ano", "ageExact.one": "{age} ano",
+            "ageRange.one": "{lower}–{upper} ano", "ageExact.one": "{age} ano",
         ],
     ]
 }
