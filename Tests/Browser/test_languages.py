@@ -24,6 +24,7 @@ LABELS = {
     "de": ("Zum Inhalt springen", "Quiz"),
     "el": ("Μετάβαση στο περιεχόμενο", "Κουίζ"),
     "en": ("Skip to content", "Quiz"),
+    "en-gb": ("Skip to content", "Quiz"),
     "es": ("Saltar al contenido", "Prueba"),
     "fi": ("Siirry sisältöön", "Visa"),
     "fr": ("Aller au contenu", "Quiz"),
@@ -67,7 +68,7 @@ LABELS = {
 RIGHT_TO_LEFT = {"ar", "he", "ur"}
 # Locales without a table of their own, and the table they read (InterfaceStrings+Locales.swift).
 FALLBACKS = {"zh-tw": "zh-hant", "zh-hk": "zh-hant", "pt-br": "pt", "pt-ao": "pt-pt", "es-419": "es",
-             "ar-eg": "ar", "he-il": "he", "nn": "nb"}
+             "ar-eg": "ar", "he-il": "he", "nn": "nb", "en-au": "en-gb"}
 LOCALES = sorted(LABELS) + sorted(FALLBACKS)
 
 QUIZ = """---

@@ -10,7 +10,7 @@ extension InterfaceStrings {
             "type": "類型", "topic": "科目", "progress": "回報的進度", "assignable": "可指派",
             "assignableYes": "老師可以指派此活動", "assignableNo": "無法單獨指派",
             "assessment": "評量模式", "assessmentYes": "以評量模式執行：學生完成前，裝置會鎖定在此 App 中",
-            "keywords": "關鍵字", "standards": "課程綱要", "openInApp": "在 App 中打開",
+            "keywords": "關鍵字", "standards": "課程標準", "openInApp": "在 App 中打開",
             "notTranslated": "此頁面尚未翻譯，以{language}顯示。",
             "search": "搜尋", "searchLabel": "搜尋活動", "searchButton": "搜尋",
             "filters": "篩選", "filterAge": "年齡", "filterTime": "時間", "filterType": "類型",

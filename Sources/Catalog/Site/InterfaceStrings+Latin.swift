@@ -34,6 +34,10 @@ extension InterfaceStrings {
         "ageExact.one": "{age} year",
     ]
 
+    /// English as British, Irish, Australian, Indian… schools write it: only the words
+    /// that differ from `english`.
+    static let britishEnglish = english.merging(["topic.math": "Maths"]) { $1 }
+
     static let spanish: [String: String] = [
         "skipToContent": "Saltar al contenido", "home": "Inicio", "breadcrumbs": "Estás aquí",
         "languages": "Idioma", "contents": "Contenido", "books": "Libros",

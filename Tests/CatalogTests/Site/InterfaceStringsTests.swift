@@ -56,7 +56,7 @@ func everyTableHasEveryKeyAndNothingElse(table name: String) throws {
 
 @Test func theBuiltInLanguagesAreIPadOSsSystemLanguages() {
     #expect(InterfaceStrings.builtIn.keys.sorted() == [
-        "ar", "bg", "bn", "ca", "cs", "da", "de", "el", "en", "es", "fi", "fr", "gu", "he", "hi", "hr", "hu", "id",
+        "ar", "bg", "bn", "ca", "cs", "da", "de", "el", "en", "en-gb", "es", "fi", "fr", "gu", "he", "hi", "hr", "hu", "id",
         "it", "ja", "kk", "kn", "ko", "lt", "ml", "mr", "ms", "nb", "nl", "or", "pa", "pl", "pt", "pt-pt", "ro",
         "ru", "sk", "sl", "sv", "ta", "te", "th", "tr", "uk", "ur", "vi", "zh-hans", "zh-hant",
     ])
@@ -67,7 +67,8 @@ func everyTableHasEveryKeyAndNothingElse(table name: String) throws {
     ("zh", "zh-hans"), ("zh-cn", "zh-hans"), ("zh-sg", "zh-hans"), ("zh-hans-hk", "zh-hans"),
     ("zh-tw", "zh-hant"), ("zh-hk", "zh-hant"), ("zh-mo", "zh-hant"), ("zh-hant-hk", "zh-hant"),
     ("pt", "pt"), ("pt-br", "pt"), ("pt-pt", "pt-pt"), ("pt-ao", "pt-pt"), ("pt-mz", "pt-pt"),
-    ("es-419", "es"), ("es-mx", "es"), ("es-es", "es"), ("fr-ca", "fr"), ("en-gb", "en"), ("de-at", "de"),
+    ("es-419", "es"), ("es-mx", "es"), ("es-es", "es"), ("fr-ca", "fr"), ("de-at", "de"),
+    ("en-us", "en"), ("en-ca", "en"), ("en-gb", "en-gb"), ("en-au", "en-gb"), ("en-in", "en-gb"),
     ("no", "nb"), ("nb-no", "nb"), ("nn", "nb"), ("iw", "he"), ("in", "id"), ("ar-sa", "ar"), ("he-il", "he"),
 ])
 func localesFallBackToTheirTable(locale: String, table: String) {
@@ -86,4 +87,11 @@ func localesFallBackToTheirTable(locale: String, table: String) {
     for type in ContextType.allCases { #expect(baseKeys.contains("type.\(type.rawValue)")) }
     for topic in Topic.allCases { #expect(baseKeys.contains("topic.\(topic.rawValue)")) }
     for kind in ProgressKind.allCases { #expect(baseKeys.contains("progress.\(kind.rawValue)")) }
+}
+
+@Test func britishEnglishSaysMathsAndNothingElseDiffers() throws {
+    let british = try #require(InterfaceStrings.builtIn["en-gb"])
+    #expect(british.filter { InterfaceStrings.english[$0.key] != $0.value } == ["topic.math": "Maths"])
+    #expect(InterfaceStrings(locale: LocaleID(rawValue: "en-au"), settings: SiteSettings()).topicName(.math) == "Maths")
+    #expect(InterfaceStrings(locale: LocaleID(rawValue: "en-us"), settings: SiteSettings()).topicName(.math) == "Math")
 }
