@@ -24,11 +24,15 @@ extension InterfaceStrings {
     ]
 
     /// The built-in table for `locale`: its own name, else its parent's, dropping one
-    /// subtag at a time (`zh-hant-tw` → `zh-hant`, `es-419` → `es`); nil when none has one.
+    /// subtag at a time (`zh-hant-tw` → `zh-hant`, `es-419` → `es`); nil when none has one,
+    /// or when the one found is written in the other direction (`pa-arab`, Punjabi in
+    /// Arabic script, does not read the Gurmukhi table).
     static func tableName(for locale: LocaleID) -> String? {
         var candidate: Substring? = Substring(locale.rawValue)
         while let name = candidate {
-            if builtIn[String(name)] != nil { return String(name) }
+            if builtIn[String(name)] != nil {
+                return LocaleID(rawValue: String(name)).isRightToLeft == locale.isRightToLeft ? String(name) : nil
+            }
             if let parent = parents[String(name)] {
                 candidate = Substring(parent)
             } else {

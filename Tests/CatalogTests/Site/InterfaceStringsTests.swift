@@ -76,6 +76,18 @@ func localesFallBackToTheirTable(locale: String, table: String) {
     #expect(InterfaceStrings(locale: LocaleID(rawValue: locale), settings: SiteSettings()).tableName == table)
 }
 
+@Test func aScriptSubtagDecidesTheDirectionAndKeepsTablesOfTheOtherScriptAway() {
+    for rtl in ["ar", "ar-sa", "he-il", "ur-pk", "fa", "ug", "pa-arab", "uz-arab-af", "ms-arab", "ks"] {
+        #expect(LocaleID(rawValue: rtl).isRightToLeft, "\(rtl)")
+    }
+    for ltr in ["en", "en-us", "pa", "pa-guru", "sd-deva", "zh-hant-tw", "az-latn", "ar-latn", "es-419", "fil"] {
+        #expect(!LocaleID(rawValue: ltr).isRightToLeft, "\(ltr)")
+    }
+    #expect(InterfaceStrings.tableName(for: LocaleID(rawValue: "pa-arab")) == nil)
+    #expect(InterfaceStrings.tableName(for: LocaleID(rawValue: "pa-guru-in")) == "pa")
+    #expect(InterfaceStrings.tableName(for: LocaleID(rawValue: "kk-arab")) == nil)
+}
+
 @Test func aLocaleWithoutATableReadsEnglish() {
     #expect(InterfaceStrings.tableName(for: LocaleID(rawValue: "sw-ke")) == nil)
     let strings = InterfaceStrings(locale: LocaleID(rawValue: "sw-ke"), settings: SiteSettings())
