@@ -53,7 +53,7 @@ extension InterfaceStrings {
             "showMore": "Zobrazit další", "searchNeedsScript": "Hledání vyžaduje JavaScript. Všechny knihy můžete procházet z domovské stránky.",
             "searchUnavailable": "Hledání se nepodařilo načíst. Všechny knihy můžete procházet z domovské stránky.",
             "ageRange": "{lower}–{upper} let", "ageFrom": "od {lower} let", "ageExact": "{age} let",
-            "minutes": "{value} min", "hours": "{value} h", "timeUpTo": "Do {value}", "timeOver": "Přes {value}",
+            "minutes": "{value} min", "hours": "{value} h", "timeUpTo": "Do {value}", "timeOver": "Více než {value}",
             "madeWith": "Vytvořeno pomocí catalog-build",
             "type.none": "Aktivita", "type.app": "Aplikace", "type.chapter": "Kapitola", "type.section": "Oddíl",
             "type.level": "Úroveň", "type.page": "Stránka", "type.task": "Úkol", "type.challenge": "Výzva",
