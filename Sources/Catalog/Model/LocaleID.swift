@@ -30,20 +30,34 @@ public struct LocaleID: RawRepresentable, Hashable, Sendable, Comparable, Codabl
     /// The language subtag (`ar` for `ar-sa`).
     public var language: String { String(rawValue.prefix { $0 != "-" }) }
 
-    /// Whether text in this locale is written right to left. Asked for every page: the
-    /// language subtag's bytes are compared as one number, without a string made.
+    /// Whether text in this locale is written right to left: by its script subtag when it
+    /// has one (`pa-arab`, `uz-arab` right to left; `sd-deva` left to right), else by its
+    /// language. Asked for every page: subtags are compared as numbers, without a string made.
     public var isRightToLeft: Bool {
-        var key: UInt32 = 0
-        for (offset, byte) in rawValue.utf8.enumerated() {
-            if byte == UInt8(ascii: "-") { break }
-            guard offset < 3 else { return false }
-            key |= UInt32(byte) << (8 * offset)
+        let bytes = rawValue.utf8
+        guard let end = bytes.firstIndex(of: UInt8(ascii: "-")) else { return Self.isRightToLeft(language: bytes[...]) }
+        let script = bytes[bytes.index(after: end)...].prefix { $0 != UInt8(ascii: "-") }
+        if script.count == 4, script.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) {
+            return Self.rightToLeftScripts.contains(Self.key(script))
         }
-        return Self.rightToLeftLanguages.contains(key)
+        return Self.isRightToLeft(language: bytes[..<end])
     }
 
-    /// "ar", "he", "fa", "ur", "iw", "ps", "sd", "yi", "ckb" and "dv", each as `isRightToLeft`'s number.
-    private static let rightToLeftLanguages: [UInt32] = ["ar", "he", "fa", "ur", "iw", "ps", "sd", "yi", "ckb", "dv"].map { language in
-        language.utf8.enumerated().reduce(0) { $0 | UInt32($1.element) << (8 * $1.offset) }
+    private static func isRightToLeft<Bytes: Collection>(language: Bytes) -> Bool where Bytes.Element == UInt8 {
+        language.count <= 3 && rightToLeftLanguages.contains(key(language))
     }
+
+    private static func key<Bytes: Collection>(_ bytes: Bytes) -> UInt32 where Bytes.Element == UInt8 {
+        bytes.enumerated().reduce(0) { $0 | UInt32($1.element) << (8 * $1.offset) }
+    }
+
+    /// Arabic, Hebrew, Thaana, Syriac, N'Ko, Adlam, Hanifi Rohingya, Mandaic and Samaritan,
+    /// each as `isRightToLeft`'s number.
+    private static let rightToLeftScripts: [UInt32] = ["arab", "hebr", "thaa", "syrc", "nkoo", "adlm", "rohg", "mand", "samr"]
+        .map { key($0.utf8) }
+
+    /// "ar", "he", "fa", "ur", "iw", "ps", "sd", "yi", "ckb", "dv", "ug" and "ks", each as
+    /// `isRightToLeft`'s number.
+    private static let rightToLeftLanguages: [UInt32] = ["ar", "he", "fa", "ur", "iw", "ps", "sd", "yi", "ckb", "dv", "ug", "ks"]
+        .map { key($0.utf8) }
 }

@@ -2,20 +2,24 @@ import Foundation
 
 /// How ranges, durations and locales read on the page and in structured data.
 enum Formatting {
-    /// "9–11 years", "9+ years", "9 years".
+    /// "9–11 years", "9+ years", "9 years", each in the plural form its number takes.
     static func age(_ range: ClosedIntRange, _ strings: InterfaceStrings) -> String {
-        if range.isUpperUnbounded { return strings.format("ageFrom", ["lower": String(range.lower)]) }
-        if range.lower == range.upper { return strings.format("ageExact", ["age": String(range.lower)]) }
-        return strings.format("ageRange", ["lower": String(range.lower), "upper": String(range.upper)])
+        let lower = String(range.lower)
+        if range.isUpperUnbounded { return strings.format("ageFrom", strings.category(range.lower), ["lower": lower]) }
+        if range.lower == range.upper { return strings.format("ageExact", strings.category(range.lower), ["age": lower]) }
+        return strings.format("ageRange", strings.category(range.lower, range.upper),
+                              ["lower": lower, "upper": String(range.upper)])
     }
 
     /// "15–20 min", "1–2 h", "30+ min": hours only when every bound is whole hours.
     static func completionTime(_ range: ClosedIntRange, _ strings: InterfaceStrings) -> String {
         let bounds = range.isUpperUnbounded || range.lower == range.upper ? [range.lower] : [range.lower, range.upper]
         let inHours = bounds.allSatisfy { $0 > 0 && $0 % 60 == 0 }
-        var value = bounds.map { String(inHours ? $0 / 60 : $0) }.joined(separator: "–")
+        let numbers = bounds.map { inHours ? $0 / 60 : $0 }
+        var value = numbers.map(String.init).joined(separator: "–")
         if range.isUpperUnbounded { value += "+" }
-        return strings.format(inHours ? "hours" : "minutes", ["value": value])
+        let category = numbers.count == 2 ? strings.category(numbers[0], numbers[1]) : strings.category(numbers[0])
+        return strings.format(inHours ? "hours" : "minutes", category, ["value": value])
     }
 
     /// ISO 8601 duration of a number of minutes: `PT15M`, `PT1H30M`.
@@ -76,11 +80,13 @@ enum FilterBuckets {
 
     static func timeLabel(_ bucket: Bucket, _ strings: InterfaceStrings) -> String {
         if bucket.lower == 0 {
-            return strings.format("timeUpTo", ["value": strings.format("minutes", ["value": String(bucket.upper)])])
+            let minutes = strings.format("minutes", strings.category(bucket.upper), ["value": String(bucket.upper)])
+            return strings.format("timeUpTo", ["value": minutes])
         }
         if bucket.upper == ClosedIntRange.unboundedUpper {
-            return strings.format("timeOver", ["value": strings.format("hours", ["value": "1"])])
+            return strings.format("timeOver", ["value": strings.format("hours", strings.category(1), ["value": "1"])])
         }
-        return strings.format("minutes", ["value": "\(bucket.lower - 1)–\(bucket.upper)"])
+        return strings.format("minutes", strings.category(bucket.lower - 1, bucket.upper),
+                              ["value": "\(bucket.lower - 1)–\(bucket.upper)"])
     }
 }

@@ -31,7 +31,12 @@ extension InterfaceStrings {
         "topic.worldLanguage": "World languages",
         "progress.duration": "Time spent", "progress.percent": "Percent complete", "progress.binary": "Done or not done",
         "progress.quantity": "Quantity", "progress.score": "Score",
+        "ageExact.one": "{age} year",
     ]
+
+    /// English as British, Irish, Australian, Indian… schools write it: only the words
+    /// that differ from `english`.
+    static let britishEnglish = english.merging(["topic.math": "Maths"]) { $1 }
 
     static let spanish: [String: String] = [
         "skipToContent": "Saltar al contenido", "home": "Inicio", "breadcrumbs": "Estás aquí",
@@ -63,5 +68,6 @@ extension InterfaceStrings {
         "topic.worldLanguage": "Idiomas",
         "progress.duration": "Tiempo dedicado", "progress.percent": "Porcentaje completado",
         "progress.binary": "Hecho o no hecho", "progress.quantity": "Cantidad", "progress.score": "Puntuación",
+        "ageRange.one": "{lower}–{upper} año", "ageExact.one": "{age} año",
     ]
 }

@@ -18,6 +18,8 @@ extension PageRenderer {
         html.attribute("data-locale", locale.rawValue)
         html.attribute("data-many", strings["results"])
         html.attribute("data-one", strings["result"])
+        // The other plural forms of the count, which the script picks with Intl.PluralRules.
+        for (category, text) in strings.variants("results") { html.attribute(Self.pluralAttribute(category), text) }
         html.attribute("data-none", strings["noResults"])
         html.attribute("data-error", strings["searchUnavailable"])
         html.end()
@@ -45,6 +47,17 @@ extension PageRenderer {
         html.raw("<button type=\"button\" class=\"more\" data-search-more hidden>")
         html.text(strings["showMore"])
         html.raw("</button>\n</section>\n")
+    }
+
+    private static func pluralAttribute(_ category: PluralCategory) -> StaticString {
+        switch category {
+        case .zero: "data-plural-zero"
+        case .one: "data-plural-one"
+        case .two: "data-plural-two"
+        case .few: "data-plural-few"
+        case .many: "data-plural-many"
+        case .other: "data-plural-other"
+        }
     }
 
     private func select(_ name: String, _ label: String, _ options: [(value: String, label: String)],

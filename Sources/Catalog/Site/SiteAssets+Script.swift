@@ -155,12 +155,19 @@ extension SiteAssets {
       self.chunk = result.manifest.chunk;
       var n = self.hits.length, s = self.scope;
       self.status.textContent = n === 0 ? s.getAttribute('data-none')
-        : n === 1 ? s.getAttribute('data-one') : s.getAttribute('data-many').replace('{count}', n);
+        : n === 1 ? s.getAttribute('data-one') : self.count(n).replace('{count}', n);
       return self.showMore(serial);
     }).catch(function () {
       if (serial !== self.serial) return;
       self.status.textContent = self.scope.getAttribute('data-error');
     });
+  };
+  // The count's plural form in the page's language: data-plural-few, -many… when the
+  // language has them, else data-many.
+  Search.prototype.count = function (n) {
+    var s = this.scope, form = null;
+    try { form = s.getAttribute('data-plural-' + new Intl.PluralRules(s.getAttribute('data-locale')).select(n)); } catch (e) {}
+    return form || s.getAttribute('data-many');
   };
   Search.prototype.showMore = function (serial) {
     var self = this, ids = this.hits.slice(this.shown, this.shown + 20);

@@ -55,7 +55,7 @@ private func hostileIndex() -> SiteIndex {
     let branding = Branding(logoPath: nil, stylesheets: [], accentColor: Branding.defaultAccent, files: [])
     let renderer = PageRenderer(index: hostileIndex(), branding: branding)
     #expect(renderer.labels(SiteFixture.es).openInApp == "Abrir en Libros de Ciencia")
-    #expect(renderer.labels(LocaleID(rawValue: "fr-fr")).home == "Home")
+    #expect(renderer.labels(LocaleID(rawValue: "fr-fr")).home == "Accueil")
 }
 
 @Test func linkTextIsTheVersionsTitleAndLanguage() {
