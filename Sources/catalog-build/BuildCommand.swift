@@ -38,10 +38,13 @@ struct BuildCommand: AsyncParsableCommand {
             content: ContentRoot(path: options.content), output: URL(fileURLWithPath: output),
             cacheDirectory: URL(fileURLWithPath: cache), thumbnailProgress: ProgressLine.thumbnails())
         buildOptions.force = force
-        InterruptCleanup.shared.install()
+        if timings { buildOptions.stageStarted = StageMarks.printer() }
+        InterruptCleanup.shared.install(lines: StageMarks.interruptLines(output: output))
         let result: BuildResult
         do {
             result = try Build.run(buildOptions)
+        } catch is BuildCancelled {
+            InterruptCleanup.shared.awaitExit()
         } catch {
             Output.standardError("error: cannot write \(output): \(error)\n")
             throw Exit.contentError

@@ -49,7 +49,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // An interrupt during the first build removes its staging folder and exits
         // 128 + signal, as `build` does; once it is written, serve stops cleanly (status 0).
-        InterruptCleanup.shared.install()
+        InterruptCleanup.shared.install(lines: StageMarks.interruptLines(output: output))
         let server: PreviewServer
         do {
             server = try PreviewServer(options) { Output.standardError($0 + "\n") }

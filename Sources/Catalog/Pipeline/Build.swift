@@ -14,6 +14,8 @@ public struct BuildOptions: Sendable {
     public var parseCache: IncrementalParseCache?
     /// Replace an output that the build did not make (`--force`; see `OutputOwnership`).
     public var force = false
+    /// Called as each stage begins (`StageTimer.started`), for `--timings`.
+    public var stageStarted: (@Sendable (_ stage: String) -> Void)?
 
     public init(content: ContentRoot, output: URL, cacheDirectory: URL?,
                 thumbnailProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
@@ -39,7 +41,7 @@ public struct BuildResult: Sendable {
 
 public enum Build {
     public static func run(_ options: BuildOptions) throws -> BuildResult {
-        var timer = StageTimer()
+        var timer = StageTimer(started: options.stageStarted)
         let incremental = timer.measure("up-to-date check") {
             IncrementalBuild(content: options.content.url, output: options.output, cacheDirectory: options.cacheDirectory)
         }
@@ -59,6 +61,7 @@ public enum Build {
             return BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer)
         }
         let staged = try StagedOutput(output: options.output, force: options.force)
+        options.cacheDirectory.map(Self.removeStaleTemporaryFiles)
         do {
             let sink = try incremental.sink(staging: staged.staging)
             let checks = SiteBodyChecks(contentRoot: options.content.url)
@@ -97,6 +100,12 @@ public enum Build {
             staged.discard()
             throw error
         }
+    }
+
+    /// The cache's temporary files that builds which no longer run left (`AtomicFile`).
+    private static func removeStaleTemporaryFiles(_ cache: URL) {
+        StaleStaging.removeTemporaryFiles(in: cache)
+        StaleStaging.removeTemporaryFiles(in: cache.appendingPathComponent(ThumbnailCheck.cacheFolder))
     }
 
     /// The site stage's diagnostics; nil when it stopped at a body's error.

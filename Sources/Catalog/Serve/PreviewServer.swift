@@ -137,6 +137,9 @@ public final class PreviewServer: Sendable {
             let work = "\(outcome.pagesReused) pages reused, \(outcome.filesWritten) files written, \(outcome.filesRemoved) removed"
             log(errors.isEmpty ? "Built in \(elapsed) (\(work); \(result.timings.summary))"
                 : "The content has \(errors.count) error(s); serving the list of them")
+        } catch is BuildCancelled {
+            // An interrupt during the first build: its thread cleans up and ends the process.
+            InterruptCleanup.shared.awaitExit()
         } catch {
             status.current = .unwritable("cannot write \(options.output.path): \(error)")
             log("error: cannot write \(options.output.path): \(error)")
