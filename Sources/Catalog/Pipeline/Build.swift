@@ -60,6 +60,7 @@ public enum Build {
             bag.append(contentsOf: timer.measure("body checks") { BodyChecker.check(model, contentRoot: options.content.url) })
             return BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer)
         }
+        bag.append(contentsOf: IdentifierChanges.diagnostics(model: model, output: options.output, incremental: incremental))
         let staged = try StagedOutput(output: options.output, force: options.force)
         options.cacheDirectory.map(Self.removeStaleTemporaryFiles)
         do {
