@@ -19,12 +19,14 @@ struct ValidateCommand: AsyncParsableCommand {
             result.diagnostics.append(contentsOf: ThumbnailCheck.diagnostics(
                 model: model, content: root, cacheDirectory: URL(fileURLWithPath: cache), alreadyReported: result.diagnostics))
         }
-        let coverage = result.coverage
+        let coverage = result.coverage, metadata = result.model.map(MetadataCoverage.init)
         DiagnosticPrinter(format: options.format).print(result.diagnostics,
-                                                        extraJSON: coverage.map { [("coverage", $0.json)] } ?? [])
+                                                        extraJSON: (coverage.map { [("coverage", $0.json)] } ?? [])
+                                                            + (metadata.map { [("metadataCoverage", $0.json)] } ?? []))
         if options.format == .text, let coverage {
             Output.standardError(CoverageReport.text(coverage))
         }
+        if options.format == .text, let metadata { Output.standardError(CoverageReport.text(metadata)) }
         // Ends the process here, with everything printed (unbuffered): returning would first
         // free the model of every context, which is all that is left to do.
         let status = result.diagnostics.hasErrors ? Exit.contentError : .success

@@ -81,6 +81,15 @@ import Testing
                   "total": 1,
                   "missing": []
                 }
+              },
+              "metadataCoverage": {
+                "quiz": {
+                  "activities": 1,
+                  "thumbnail": 0,
+                  "suggestedAge": 0,
+                  "suggestedCompletionTime": 0,
+                  "progressReporting": 0
+                }
               }
             }
 
