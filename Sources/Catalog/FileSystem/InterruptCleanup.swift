@@ -112,8 +112,7 @@ public final class InterruptCleanup: @unchecked Sendable {
     /// folder's descriptor (`OutputDirectory`), so once it is gone nothing is added.
     static func removeWhole(_ path: String) {
         for _ in 0..<100 {
-            try? FileManager.default.removeItem(atPath: path)
-            if access(path, F_OK) != 0 { return }
+            if TreeRemoval.remove(path) { return }
         }
     }
 }

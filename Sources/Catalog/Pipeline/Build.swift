@@ -97,6 +97,10 @@ public enum Build {
             // The loaded catalog and the output records are freed on another thread.
             BackgroundRelease.drop((consume loaded, consume model, consume sink, consume thumbnails))
             return BuildResult(diagnostics: bag, wrote: true, contextCount: count, timings: timer)
+        } catch let cancelled as BuildCancelled {
+            // The interrupt's thread removes the staging folder; removing it here too would
+            // only slow that down.
+            throw cancelled
         } catch {
             staged.discard()
             throw error
