@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/syscall.h>
 #if defined(__linux__) && __has_include(<linux/openat2.h>)
 #include <linux/openat2.h>
@@ -68,4 +69,30 @@ int cb_open_beneath(int dirfd, const char *path, int flags, mode_t mode) {
     }
 #endif
     return cb_open_nofollow(dirfd, path, flags, mode);
+}
+
+static int cb_signal_write_end = -1;
+
+static void cb_signal_to_pipe(int signal_number) {
+    int saved = errno;
+    unsigned char byte = (unsigned char)signal_number;
+    ssize_t written = write(cb_signal_write_end, &byte, 1);
+    (void)written;
+    errno = saved;
+}
+
+int cb_signal_pipe_install(void) {
+    int ends[2];
+    if (pipe(ends) != 0) return -1;
+    fcntl(ends[0], F_SETFD, FD_CLOEXEC);
+    fcntl(ends[1], F_SETFD, FD_CLOEXEC);
+    fcntl(ends[1], F_SETFL, O_NONBLOCK);
+    cb_signal_write_end = ends[1];
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = cb_signal_to_pipe;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    if (sigaction(SIGINT, &action, NULL) != 0 || sigaction(SIGTERM, &action, NULL) != 0) return -1;
+    return ends[0];
 }

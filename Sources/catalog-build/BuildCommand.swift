@@ -40,11 +40,14 @@ struct BuildCommand: AsyncParsableCommand {
             thumbnailProgress: report.talks ? ProgressLine.thumbnails() : nil)
         buildOptions.force = force
         buildOptions.strict = report.strict
-        InterruptCleanup.shared.install()
+        if timings || report.verbose { buildOptions.stageStarted = StageMarks.printer() }
+        InterruptCleanup.shared.install(lines: StageMarks.interruptLines(output: output))
         let clock = ContinuousClock(), start = clock.now
         let result: BuildResult
         do {
             result = try Build.run(buildOptions)
+        } catch is BuildCancelled {
+            InterruptCleanup.shared.awaitExit()
         } catch {
             throw OutputChecks.report(error, output: output)
         }

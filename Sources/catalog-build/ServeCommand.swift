@@ -30,6 +30,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Replace the output directory even when it holds files that catalog-build did not make.")
     var force = false
 
+    @Flag(name: .long, help: "Open the site in the browser once it is served (xdg-open on Linux, open on macOS).")
+    var open = false
+
     func run() async throws {
         let location = try content.location()
         let output = self.output ?? location.defaultOutput
@@ -43,10 +46,11 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // An interrupt during the first build removes its staging folder and exits
         // 128 + signal, as `build` does; once it is written, serve stops cleanly (status 0).
-        InterruptCleanup.shared.install()
+        InterruptCleanup.shared.install(lines: StageMarks.interruptLines(output: output))
         let server: PreviewServer
         do {
-            server = try PreviewServer(options) { Output.standardError($0 + "\n") }
+            server = try PreviewServer(options, log: { Output.standardError($0 + "\n") },
+                                       report: { DiagnosticPrinter(format: .text).print($0) })
         } catch {
             Output.standardError("error: \(error)\n")
             throw Exit.contentError
@@ -55,7 +59,9 @@ struct ServeCommand: AsyncParsableCommand {
         InterruptCleanup.shared.handOver(to: interrupt.receive)
         server.start()
         let shown = host.contains(":") ? "[\(host)]" : host
-        Output.standardError("Serving \(output)/ at http://\(shown):\(server.port)/ (Ctrl-C to stop)\n")
+        let address = "http://\(shown):\(server.port)/"
+        Output.standardError("Serving \(output)/ at \(address) (Ctrl-C to stop)\n")
+        if open, let problem = BrowserOpener.open(address) { Output.standardError("warning: \(problem)\n") }
         await interrupt.wait()
         server.stop()
         Output.standardError("Stopped\n")

@@ -25,11 +25,13 @@ struct ValidateCommand: AsyncParsableCommand {
                 model: model, content: root, cacheDirectory: URL(fileURLWithPath: cache ?? location.defaultCache),
                 alreadyReported: result.diagnostics))
         }
-        let coverage = result.coverage
+        let coverage = result.coverage, metadata = result.model.map(MetadataCoverage.init)
         report.printer.print(result.diagnostics, extraJSON: (coverage.map { [("coverage", $0.json)] } ?? [])
+            + (metadata.map { [("metadataCoverage", $0.json)] } ?? [])
             + [("checkedFiles", .int(Int64(result.fileCount)))])
         if report.talks {
             if let coverage { Output.standardError(CoverageReport.text(coverage)) }
+            if let metadata { Output.standardError(CoverageReport.text(metadata)) }
             Output.standardError(Self.summary(result, content: root))
         }
         if report.verbose { Output.standardError(timer.table) }

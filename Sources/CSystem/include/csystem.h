@@ -18,3 +18,9 @@ int cb_open_beneath(int dirfd, const char *path, int flags, mode_t mode);
 /// O_PATH | O_DIRECTORY | O_NOFOLLOW and opens the last component with O_NOFOLLOW, so
 /// that no symbolic link is followed (a few more system calls, on old kernels only).
 int cb_open_nofollow(int dirfd, const char *path, int flags, mode_t mode);
+
+/// Routes SIGINT and SIGTERM to a pipe: a handler that only writes the signal's number
+/// (one byte) into it, async-signal-safe, so that a thread of the program's own reads
+/// it and acts at once, however busy Dispatch's workers are. Returns the pipe's read end,
+/// or -1 with errno set. Called once.
+int cb_signal_pipe_install(void);

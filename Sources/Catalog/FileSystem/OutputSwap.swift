@@ -51,21 +51,29 @@ public struct StagedOutput {
     }
 
     /// Replaces the output with the staging directory: an atomic exchange where the file
-    /// system supports it, else two renames.
+    /// system supports it, else two renames. No interrupt comes between the renames
+    /// (`InterruptCleanup.replacing`); one during the removal of the old output removes it
+    /// and says that the output was replaced.
     public func commit() throws {
         defer { InterruptCleanup.shared.unregister(staging) }
-        guard FileManager.default.fileExists(atPath: output.path) else {
+        var leftOver: URL?
+        try InterruptCleanup.shared.replacing {
+            guard FileManager.default.fileExists(atPath: output.path) else {
+                return try FileManager.default.moveItem(at: staging, to: output)
+            }
+            if Self.exchange(staging.path, output.path) {
+                leftOver = staging  // now holds the old output
+                return
+            }
+            let old = staging.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())")
+            InterruptCleanup.shared.register(old)
+            try FileManager.default.moveItem(at: output, to: old)
             try FileManager.default.moveItem(at: staging, to: output)
-            return
+            leftOver = old
         }
-        if Self.exchange(staging.path, output.path) {
-            try FileManager.default.removeItem(at: staging)  // now holds the old output
-            return
-        }
-        let old = staging.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())")
-        try FileManager.default.moveItem(at: output, to: old)
-        try FileManager.default.moveItem(at: staging, to: output)
-        try? FileManager.default.removeItem(at: old)
+        guard let leftOver else { return }
+        defer { InterruptCleanup.shared.unregister(leftOver) }
+        try FileManager.default.removeItem(at: leftOver)
     }
 
     private static func exchange(_ a: String, _ b: String) -> Bool {

@@ -6,19 +6,48 @@ import Glibc
 /// Removes the staging folders (`.NAME.building-PID`, and `.NAME.old-PID` of a swap
 /// without exchange) that a build of the same output left beside it when it crashed or
 /// was killed: those whose process no longer runs (`kill(pid, 0)` answers ESRCH). One
-/// whose process still runs, or that is not a folder, is left alone.
+/// whose process still runs, or that is not a folder, is left alone. The same for the
+/// temporary files (`AtomicFile`) such a build left in the cache.
 enum StaleStaging {
     static func remove(beside output: URL) {
         let parent = output.deletingLastPathComponent().path
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent) else { return }
         for name in names {
-            guard let pid = processID(in: name, output: output.lastPathComponent), pid != getpid(),
-                  kill(pid, 0) == -1, errno == ESRCH else { continue }
+            guard let pid = processID(in: name, output: output.lastPathComponent), hasEnded(pid) else { continue }
             var info = stat()
             let path = parent + "/" + name
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
             try? FileManager.default.removeItem(atPath: path)
         }
+    }
+
+    /// Removes the regular files `.NAME.tmp-PID-N` in `directory` whose process no longer runs.
+    static func removeTemporaryFiles(in directory: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(".") {
+            guard let pid = temporaryFileProcessID(name), hasEnded(pid) else { continue }
+            var info = stat()
+            let path = directory.path + "/" + name
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            unlink(path)
+        }
+    }
+
+    /// The PID in an `AtomicFile` temporary file's name (`.NAME.tmp-PID-N`), or nil.
+    static func temporaryFileProcessID(_ name: String) -> pid_t? {
+        guard let marker = name.range(of: AtomicFile.marker, options: .backwards) else { return nil }
+        let parts = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy(isNumber), let pid = pid_t(parts[0]), pid > 0 else { return nil }
+        return pid
+    }
+
+    private static func isNumber(_ text: Substring) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { (48...57).contains($0) }
+    }
+
+    /// True when `pid` is not this process and no process has it.
+    private static func hasEnded(_ pid: pid_t) -> Bool {
+        pid != getpid() && kill(pid, 0) == -1 && errno == ESRCH
     }
 
     /// The PID of a staging folder's name for `output`, or nil when the name is no such folder's.

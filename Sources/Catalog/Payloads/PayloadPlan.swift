@@ -79,7 +79,10 @@ public enum PayloadWriter {
             let bodies = ConcurrentMap.map(batches, body)
             for (index, name) in names.enumerated() { try sink.write("catalog/" + name, bodies[index]) }
         } else {
-            for (index, name) in names.enumerated() { try sink.write("catalog/" + name, body(batches[index])) }
+            for (index, name) in names.enumerated() {
+                try BuildCancellation.check()
+                try sink.write("catalog/" + name, body(batches[index]))
+            }
         }
         try sink.write("catalog/manifest.json", manifest(model: model, thumbnails: thumbnails, count: entries.count, names: names))
         return entries.count

@@ -16,6 +16,8 @@ public struct BuildOptions: Sendable {
     public var force = false
     /// Warnings stop the build too, and nothing is written (`--strict`).
     public var strict = false
+    /// Called as each stage begins (`StageTimer.started`), for `--timings`.
+    public var stageStarted: (@Sendable (_ stage: String) -> Void)?
 
     public init(content: ContentRoot, output: URL, cacheDirectory: URL?,
                 thumbnailProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
@@ -50,7 +52,7 @@ extension BuildOptions {
 
 public enum Build {
     public static func run(_ options: BuildOptions) throws -> BuildResult {
-        var timer = StageTimer()
+        var timer = StageTimer(started: options.stageStarted)
         let incremental = timer.measure("up-to-date check") {
             IncrementalBuild(content: options.content.url, output: options.output, cacheDirectory: options.cacheDirectory)
         }
@@ -69,7 +71,9 @@ public enum Build {
             bag.append(contentsOf: timer.measure("body checks") { BodyChecker.check(model, contentRoot: options.content.url) })
             return BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer)
         }
+        bag.append(contentsOf: IdentifierChanges.diagnostics(model: model, output: options.output, incremental: incremental))
         let staged = try StagedOutput(output: options.output, force: options.force)
+        options.cacheDirectory.map(Self.removeStaleTemporaryFiles)
         do {
             let sink = try incremental.sink(staging: staged.staging)
             let checks = SiteBodyChecks(contentRoot: options.content.url)
@@ -105,10 +109,20 @@ public enum Build {
             // The loaded catalog and the output records are freed on another thread.
             BackgroundRelease.drop((consume loaded, consume model, consume sink, consume thumbnails))
             return BuildResult(diagnostics: bag, wrote: true, contextCount: count, written: written, timings: timer)
+        } catch let cancelled as BuildCancelled {
+            // The interrupt's thread removes the staging folder; removing it here too would
+            // only slow that down.
+            throw cancelled
         } catch {
             staged.discard()
             throw error
         }
+    }
+
+    /// The cache's temporary files that builds which no longer run left (`AtomicFile`).
+    private static func removeStaleTemporaryFiles(_ cache: URL) {
+        StaleStaging.removeTemporaryFiles(in: cache)
+        StaleStaging.removeTemporaryFiles(in: cache.appendingPathComponent(ThumbnailCheck.cacheFolder))
     }
 
     /// The site stage's diagnostics; nil when it stopped at a body's error.

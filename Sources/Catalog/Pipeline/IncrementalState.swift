@@ -176,8 +176,8 @@ struct BuildState: Sendable, Equatable {
         return BuildState(text: String(decoding: data, as: UTF8.self))
     }
 
-    /// Written to a temporary file and renamed, so that an interrupted save leaves the
-    /// old state or none, never half of one.
+    /// Written to a temporary file and renamed (`AtomicFile`), so that an interrupted save
+    /// leaves the old state or none, never half of one, and no temporary file.
     func save(in directory: URL) throws {
         let url = directory.appendingPathComponent(Self.fileName)
         guard let bytes = serialized else {
@@ -185,6 +185,6 @@ struct BuildState: Sendable, Equatable {
             return
         }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try Data(bytes).write(to: url, options: .atomic)
+        try AtomicFile.write(Data(bytes), to: url)
     }
 }

@@ -15,11 +15,14 @@ public struct StageTiming: Sendable, Equatable {
 /// `build --timings` (like Hugo's `--templateMetrics`). Cheap enough to run always.
 public struct StageTimer: Sendable {
     public private(set) var timings: [StageTiming] = []
+    /// Told of each stage as it begins (once, before its first part), for `build --timings`.
+    public var started: (@Sendable (_ stage: String) -> Void)?
 
-    public init() {}
+    public init(started: (@Sendable (_ stage: String) -> Void)? = nil) { self.started = started }
 
     /// Runs `body`, adding its wall time to `stage` (a stage may run in several parts).
     public mutating func measure<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
+        if let started, !timings.contains(where: { $0.stage == stage }) { started(stage) }
         let start = ContinuousClock.now
         let cpuStart = Self.processCPUSeconds()
         defer { record(stage, since: start, cpuSince: cpuStart) }

@@ -4,9 +4,12 @@ import Foundation
 /// thumbnail too (into no directory), since only a full decode finds a truncated image;
 /// the cache keeps that cheap for unchanged images.
 public enum ThumbnailCheck {
+    /// The thumbnail cache's folder in the cache directory.
+    static let cacheFolder = "thumbnails"
+
     static func stage(_ options: BuildOptions) -> ThumbnailStage {
         ThumbnailStage(contentRoot: options.content.url,
-                       cacheDirectory: options.cacheDirectory?.appendingPathComponent("thumbnails"),
+                       cacheDirectory: options.cacheDirectory?.appendingPathComponent(cacheFolder),
                        progress: options.thumbnailProgress)
     }
 

@@ -64,12 +64,20 @@ public final class PreviewServer: Sendable {
     /// The listing the last rebuild was made from (tests wait until it is the content's).
     private let builtListing = Mutex<[String: FileStamp]>([:])
     private let log: @Sendable (String) -> Void
+    /// Told of each build's diagnostics when they differ from the last build's.
+    private let report: @Sendable (DiagnosticBag) -> Void
+    /// The diagnostics last passed to `report`.
+    private let reported = Mutex<[Diagnostic]>([])
 
     /// Binds the socket (so a busy port fails here; requests wait until `start`) and runs
     /// the first build.
-    public init(_ options: ServeOptions, log: @escaping @Sendable (String) -> Void) throws {
+    /// - Parameter report: gets the first build's diagnostics, then each rebuild's when
+    ///   they differ from the ones it got last (so an edit elsewhere does not repeat them).
+    public init(_ options: ServeOptions, log: @escaping @Sendable (String) -> Void,
+                report: @escaping @Sendable (DiagnosticBag) -> Void = { _ in }) throws {
         self.options = options
         self.log = log
+        self.report = report
         watcher = ContentWatcher(directory: options.content.url, interval: options.pollInterval)
         let listing = TreeStamps.collect(options.content.url, directories: true)
         firstListing = Mutex(listing)
@@ -132,11 +140,16 @@ public final class PreviewServer: Sendable {
             let result = outcome.result
             let parts = (ContinuousClock.now - start).components
             let elapsed = String(format: "%.1f ms", Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15)
-            let errors = result.diagnostics.sorted.filter { $0.severity == .error }
-            status.current = result.diagnostics.hasErrors ? .failed(result.diagnostics.sorted) : .built
+            let sorted = result.diagnostics.sorted
+            let errors = sorted.filter { $0.severity == .error }
+            status.current = result.diagnostics.hasErrors ? .failed(sorted) : .built
+            if reported.withLock({ last in defer { last = sorted }; return last != sorted }) { report(result.diagnostics) }
             let work = "\(outcome.pagesReused) pages reused, \(outcome.filesWritten) files written, \(outcome.filesRemoved) removed"
             log(errors.isEmpty ? "Built in \(elapsed) (\(work); \(result.timings.summary))"
-                : "The content has \(errors.count) error(s); serving the list of them")
+                : "The content has \(errors.count) error(s), listed above; serving the list of them")
+        } catch is BuildCancelled {
+            // An interrupt during the first build: its thread cleans up and ends the process.
+            InterruptCleanup.shared.awaitExit()
         } catch {
             status.current = .unwritable("cannot write \(options.output.path): \(error)")
             log("error: cannot write \(options.output.path): \(error)")

@@ -9,6 +9,8 @@ import Foundation
 /// writing, `concurrentPerform` found no free worker and rendered every page on one core.
 /// Workers run at most `window` items ahead of the results the consumer has taken, and it
 /// takes at most `window` at a time, which bounds memory to twice `window` results.
+/// After an interrupt (`BuildCancellation`) the consumer stops between results and
+/// throws `BuildCancelled`, and the workers claim nothing more.
 enum OrderedStream {
     static func forEach<T: Sendable, R: Sendable>(_ items: [T], window: Int,
                                                   _ transform: @escaping @Sendable (T) -> R,
@@ -29,7 +31,10 @@ enum OrderedStream {
         defer { for _ in 0..<workers { finished.wait() } }
         do {
             while let ready = results.takeReady() {
-                for result in ready { try consume(result) }
+                for result in ready {
+                    try BuildCancellation.check()
+                    try consume(result)
+                }
             }
         } catch {
             results.cancel()

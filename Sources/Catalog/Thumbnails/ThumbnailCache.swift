@@ -36,10 +36,10 @@ struct ThumbnailCache: Sendable {
         return EncodedThumbnail(data: data, format: header.format, side: side)
     }
 
-    /// Written to a temporary file and renamed, so a build that is stopped midway never
-    /// leaves a truncated entry behind.
+    /// Written to a temporary file and renamed (`AtomicFile`), so a build that is stopped
+    /// midway never leaves a truncated entry or a temporary file behind.
     func store(_ thumbnail: EncodedThumbnail, key: String) {
-        try? thumbnail.data.write(to: url(key), options: .atomic)
+        try? AtomicFile.write(thumbnail.data, to: url(key))
     }
 
     /// Removes every entry whose key is not in `keys`; returns how many. Called after a

@@ -44,7 +44,7 @@ public struct ThumbnailStage: Sendable {
         let maker = ThumbnailMaker(settings: settings, cache: cache)
         let writer = ThumbnailWriter(sink: sink)
         let total = plan.jobs.count, progress = self.progress
-        let finished = WorkQueue.run(count: total, workers: workers, order: plan.largestFirst, local: { WorkerBuffers() },
+        let finished = try WorkQueue.run(count: total, workers: workers, order: plan.largestFirst, local: { WorkerBuffers() },
                                      finished: { progress?($0, total) }) { index, buffers in
             let outcome = maker.make(plan.jobs[index], buffers: buffers)
             let processed = outcome.thumbnail.map { writer.write($0) }

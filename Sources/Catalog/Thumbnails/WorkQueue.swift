@@ -3,7 +3,8 @@ import Foundation
 
 /// Runs independent tasks on at most `workers` threads: each worker takes the next task
 /// when it finishes one, so a slow image never holds up the others, and at most one
-/// decoded image per worker is alive at a time.
+/// decoded image per worker is alive at a time. After an interrupt (`BuildCancellation`)
+/// no worker takes another task, and `run` throws `BuildCancelled`.
 enum WorkQueue {
     /// Tasks are taken in `order` (a permutation of `0..<count`; by index when nil):
     /// longest first, the last tasks are short and the workers finish together. Each
@@ -12,7 +13,7 @@ enum WorkQueue {
     /// Results come back by index, whatever the order.
     static func run<T: Sendable, Local>(count: Int, workers: Int, order: [Int]? = nil, local: @Sendable () -> Local,
                                         finished: (@Sendable (Int) -> Void)? = nil,
-                                        _ task: @Sendable (Int, Local) -> T) -> [T] {
+                                        _ task: @Sendable (Int, Local) -> T) throws(BuildCancelled) -> [T] {
         precondition(order.map { $0.count == count } ?? true, "the order must name every task")
         let state = State<T>(count: count, order: order)
         // `local` is called once per worker, each time from that worker's thread.
@@ -23,12 +24,13 @@ enum WorkQueue {
                 finished?(done)
             }
         }
-        return state.results()
+        guard let results = state.results() else { throw BuildCancelled() }
+        return results
     }
 
     static func run<T: Sendable>(count: Int, workers: Int, finished: (@Sendable (Int) -> Void)? = nil,
-                                 _ task: @Sendable (Int) -> T) -> [T] {
-        run(count: count, workers: workers, local: {}, finished: finished) { index, _ in task(index) }
+                                 _ task: @Sendable (Int) -> T) throws(BuildCancelled) -> [T] {
+        try run(count: count, workers: workers, local: {}, finished: finished) { index, _ in task(index) }
     }
 
     /// The next task index and the results, behind one lock (held only for a moment).
@@ -46,7 +48,7 @@ enum WorkQueue {
 
         func take() -> Int? {
             lock.withLock {
-                guard next < slots.count else { return nil }
+                guard next < slots.count, !BuildCancellation.isRequested else { return nil }
                 defer { next += 1 }
                 return order?[next] ?? next
             }
@@ -61,6 +63,12 @@ enum WorkQueue {
             }
         }
 
-        func results() -> [T] { lock.withLock { slots.map { $0! } } }
+        /// Every result, or nil when a task was left undone (after an interrupt).
+        func results() -> [T]? {
+            lock.withLock {
+                guard done == slots.count else { return nil }
+                return slots.map { $0! }
+            }
+        }
     }
 }

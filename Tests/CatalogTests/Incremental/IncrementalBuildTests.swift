@@ -58,7 +58,10 @@ import Testing
             let result = try Build.run(options)
             let clean = scratch.appendingPathComponent("clean-\(step)")
             let reference = try Build.run(BuildOptions(content: content.root, output: clean, cacheDirectory: nil))
-            #expect(result.diagnostics.sorted == reference.diagnostics.sorted, "seed \(seed) step \(step)")
+            // identifier-changed compares with the last build, which a clean build into a
+            // new output has not got: a renamed file with its title kept is warned about here only.
+            let compared = result.diagnostics.sorted.filter { $0.rule != "identifier-changed" }
+            #expect(compared == reference.diagnostics.sorted, "seed \(seed) step \(step)")
             if reference.wrote {
                 #expect(treeContents(output) == treeContents(clean), "seed \(seed) step \(step)")
             } else {

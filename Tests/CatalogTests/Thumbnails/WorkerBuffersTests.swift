@@ -11,11 +11,11 @@ struct WorkerBuffersTests {
         return url
     }
 
-    @Test func queueRunsEveryTaskOnceInTheGivenOrderAndReturnsResultsByIndex() {
+    @Test func queueRunsEveryTaskOnceInTheGivenOrderAndReturnsResultsByIndex() throws {
         let order = [3, 0, 4, 1, 2]
         let taken = Mutex<[Int]>([])
         let locals = Mutex(0)
-        let results = WorkQueue.run(count: 5, workers: 1, order: order, local: { locals.withLock { $0 += 1 } }) { index, _ in
+        let results = try WorkQueue.run(count: 5, workers: 1, order: order, local: { locals.withLock { $0 += 1 } }) { index, _ in
             taken.withLock { $0.append(index) }
             return index * 10
         }
@@ -24,9 +24,9 @@ struct WorkerBuffersTests {
         #expect(locals.withLock { $0 } == 1)
     }
 
-    @Test func eachWorkerMakesOneLocalValue() {
+    @Test func eachWorkerMakesOneLocalValue() throws {
         let locals = Mutex(0)
-        let results = WorkQueue.run(count: 40, workers: 2, local: { locals.withLock { $0 += 1 } }) { index, _ in index }
+        let results = try WorkQueue.run(count: 40, workers: 2, local: { locals.withLock { $0 += 1 } }) { index, _ in index }
         #expect(results == Array(0..<40))
         #expect((1...2).contains(locals.withLock { $0 }))
     }

@@ -4,14 +4,19 @@ import Testing
 
 /// One fixture directory: `content/` (a content directory), `expected.txt` (one
 /// `severity rule path:line:column` per line, paths relative to content/), and optionally
-/// `via-binary` (checked through the built executable) and `generate.txt` (files too big or
-/// too many to commit, made when the fixture is copied).
+/// `via-binary` (checked through the built executable), `generate.txt` (files too big or
+/// too many to commit, made when the fixture is copied) and `previous/` (the content as an
+/// earlier build saw it: the fixture is then checked by `build` after a build of that).
 struct Fixture: CustomTestStringConvertible, Sendable {
     let name: String
     let url: URL
 
     var testDescription: String { name }
     var isViaBinary: Bool { FileManager.default.fileExists(atPath: url.appendingPathComponent("via-binary").path) }
+    var previous: URL? {
+        let folder = url.appendingPathComponent("previous")
+        return FileManager.default.fileExists(atPath: folder.path) ? folder : nil
+    }
 
     var expected: [String] {
         get throws {
@@ -77,6 +82,22 @@ struct Workspace {
         default:
             Issue.record("unknown generate.txt line: \(words.joined(separator: " "))")
         }
+    }
+
+    /// Builds `previous` into `site` as `content/`, then runs the built executable's
+    /// `build --format json` on this content, into the same output.
+    func buildJSON(after previous: URL) throws -> (status: Int32, json: [String: Any]?, stdout: String) {
+        let arguments = ["build", "--content", "content", "--output", "site", "--cache", "cache"]
+        let saved = parent.appendingPathComponent("saved-content")
+        try FileManager.default.moveItem(at: content, to: saved)
+        try FileManager.default.copyItem(at: previous, to: content)
+        let first = try BinaryRunner.run(arguments, in: parent)
+        guard first.status == 0 else { return (first.status, nil, first.stderr) }
+        try FileManager.default.removeItem(at: content)
+        try FileManager.default.moveItem(at: saved, to: content)
+        let outcome = try BinaryRunner.run(arguments + ["--format", "json"], in: parent)
+        let object = try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        return (outcome.status, object, outcome.stdout)
     }
 
     /// Runs the built executable's `validate --format json` on this content.

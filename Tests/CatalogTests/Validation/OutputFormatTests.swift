@@ -82,6 +82,15 @@ import Testing
                   "missing": []
                 }
               },
+              "metadataCoverage": {
+                "quiz": {
+                  "activities": 1,
+                  "thumbnail": 0,
+                  "suggestedAge": 0,
+                  "suggestedCompletionTime": 0,
+                  "progressReporting": 0
+                }
+              },
               "checkedFiles": 2
             }
 

@@ -22,7 +22,7 @@ import Testing
     func throughBinary(_ fixture: Fixture) throws {
         let workspace = try fixture.materialize()
         defer { workspace.remove() }
-        let run = try workspace.validateJSON()
+        let run = try fixture.previous.map(workspace.buildJSON(after:)) ?? workspace.validateJSON()
         let json = try #require(run.json, "validate --format json printed no JSON: \(run.stdout)")
         // Two stages may report one problem at one place (e.g. a path check in validation and
         // in the thumbnails stage); the fixture lists each place once.
