@@ -29,11 +29,21 @@ struct RawHTMLChecker {
             return [.warning("raw-html-too-large", at: location(0),
                              "the body's raw HTML holds more than \(RawHTMLBudget.limit) tags, more than the page can be given safely, so none of it is kept; split the page, or write the markup in Markdown")]
         }
+        // An end tag alone (`</kbd>`, half of every inline pair) carries nothing to report.
+        guard !Self.isEndTagAlone(item.node.literal) else { return [] }
         var found: [Diagnostic] = []
         for node in HTMLFragmentParser.parse(item.node.literal, context: .template) {
             check(node, at: location, source: source, targets: targets, into: &found)
         }
         return found
+    }
+
+    static func isEndTagAlone(_ literal: String) -> Bool {
+        var literal = literal
+        return literal.withUTF8 { bytes in
+            bytes.count > 2 && bytes[0] == UInt8(ascii: "<") && bytes[1] == UInt8(ascii: "/")
+                && !bytes.dropFirst().contains(UInt8(ascii: "<"))
+        }
     }
 
     private func check(_ node: HTMLNode, at location: (Int) -> SourceLocation, source: SourceFile, targets: LinkTargets,

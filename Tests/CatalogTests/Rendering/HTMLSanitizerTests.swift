@@ -208,6 +208,8 @@ import Testing
 
     @Test func safeHTMLReportsNothingAndBrokenHTMLLinksReportAsMarkdownsDo() {
         #expect(Self.check("<kbd>Ctrl</kbd> and H<sub>2</sub>O <a href=\"https://example.com\">x</a>\n") == [])
+        // End tags alone are not parsed for the checks: they carry nothing to report.
+        #expect(Self.check("a </b> b </kbd > c\n") == [])
         #expect(Self.check("See <a href=\"gone.md\">gone</a> and\n<img src=\"../nope.png\" alt=\"x\">\n") == [
             "1:8 link-broken link `gone.md` points at `fun-with-science/inquiry/gone.md`, which does not exist in content/; correct the path (it is relative to fun-with-science/inquiry/science-investigation.md)",
             "2:6 link-broken image `../nope.png` points at `fun-with-science/nope.png`, which does not exist in content/; correct the path (it is relative to fun-with-science/inquiry/science-investigation.md)",
