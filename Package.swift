@@ -23,6 +23,10 @@ let package = Package(
         .systemLibrary(
             name: "CCmark", pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        // An HTML5 parser for the sanitizer of raw HTML in bodies (Rendering/HTMLFragmentParser).
+        .systemLibrary(
+            name: "CGumbo", pkgConfig: "gumbo",
+            providers: [.apt(["libgumbo-dev"])]),
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
@@ -52,7 +56,7 @@ let package = Package(
         .target(
             name: "Catalog",
             dependencies: [
-                "CCmark", "CCmarkShim", "CImageCodec", "CCatalogSystem",
+                "CCmark", "CCmarkShim", "CGumbo", "CImageCodec", "CCatalogSystem",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Checks a Markdown body for what the site would have to drop or could not link:
-/// broken relative links and images (`link-broken`), raw HTML (`raw-html`), links
+/// broken relative links and images (`link-broken`), raw HTML the allowlist removes
+/// (`raw-html-removed`, `raw-html-too-large`, see `RawHTMLChecker`), links
 /// with script-running schemes (`unsafe-link`), links to files that are never
 /// published: hidden (`link-hidden-file`), not regular (`file-not-regular`) or of a type
 /// that can run script (`link-active-file`), and nesting too deep or bodies too large to
@@ -44,6 +45,7 @@ public struct BodyChecker {
             return table.location(of: item.node, block: item.block, quoted: item.quoted)
         }
         var found: [Diagnostic] = []
+        var rawHTML: RawHTMLChecker?
         for item in reportables {
             if item.tooLarge {
                 found.append(.error("body-too-large", at: location(of: item),
@@ -53,6 +55,11 @@ public struct BodyChecker {
             if item.tooDeep {
                 found.append(.error("body-too-deep", at: location(of: item),
                                     "quotes, lists, emphasis or links nest here more than \(MarkdownParser.maximumDepth) levels deep and what is deeper is left out of the page; flatten the nesting, or put text meant literally in a code block"))
+                continue
+            }
+            if item.node.isRawHTML {
+                rawHTML = rawHTML ?? RawHTMLChecker(reportables, body: body)
+                found += rawHTML!.diagnose(item, source: body.source, targets: targets)
                 continue
             }
             if let diagnostic = diagnose(item.node, at: location(of: item), source: body.source, targets: targets) {
@@ -65,10 +72,6 @@ public struct BodyChecker {
     private static func diagnose(_ node: MarkdownNode, at location: @autoclosure () -> SourceLocation, source: SourceFile,
                                  targets: LinkTargets) -> Diagnostic? {
         switch node.kind {
-        case .htmlBlock, .htmlInline:
-            let snippet = node.literal.trimmingCharacters(in: .whitespacesAndNewlines).prefix(40)
-            return .warning("raw-html", at: location(),
-                            "raw HTML `\(snippet)` is left out of the page; write it in Markdown instead")
         case .link(let url, _), .image(let url, _):
             return diagnoseDestination(url, isImage: node.isImage, at: location, source: source, targets: targets)
         default:
@@ -76,7 +79,7 @@ public struct BodyChecker {
         }
     }
 
-    private static func diagnoseDestination(_ url: String, isImage: Bool, at location: () -> SourceLocation,
+    static func diagnoseDestination(_ url: String, isImage: Bool, at location: () -> SourceLocation,
                                             source: SourceFile, targets: LinkTargets) -> Diagnostic? {
         let what = isImage ? "image" : "link"
         switch LinkPolicy.classify(url) {
@@ -114,5 +117,12 @@ extension MarkdownNode {
     var isImage: Bool {
         if case .image = kind { return true }
         return false
+    }
+
+    var isRawHTML: Bool {
+        switch kind {
+        case .htmlBlock, .htmlInline: true
+        default: false
+        }
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 
-/// Renders a `MarkdownNode` tree as HTML. Raw HTML is left out, every literal is
-/// escaped, and link and image destinations go through `resolve`, which returns the
-/// `href`/`src` to write or nil when the destination must not become a link (the
-/// link's text, or an image's alt text, is kept).
+/// Renders a `MarkdownNode` tree as HTML. Every literal is escaped, and link and image
+/// destinations go through `resolve`, which returns the `href`/`src` to write or nil when
+/// the destination must not become a link (the link's text, or an image's alt text, is
+/// kept). A body with raw HTML is rendered with it and then sanitized whole
+/// (`HTMLRenderer+RawHTML.swift`); a body without is rendered straight into the page.
 ///
 /// Headings move one level down (`#` becomes `<h2>`): the page's `<h1>` is the title.
 /// Each heading gets an `id` from its text, so that `page.md#start` links land; one
@@ -11,8 +12,10 @@ import Foundation
 public struct HTMLRenderer {
     public typealias Resolver = (_ url: String, _ isImage: Bool) -> String?
 
-    private let resolve: Resolver
-    private let headingIDs: HeadingIDs
+    let resolve: Resolver
+    let headingIDs: HeadingIDs
+    /// Where raw HTML went while a body with it is rendered.
+    let rawHTML = RawHTMLRanges()
 
     /// `reservedIDs` are ids the page around the body already uses.
     public init(reservedIDs: Set<String> = [], resolve: @escaping Resolver) {
@@ -28,13 +31,19 @@ public struct HTMLRenderer {
 
     /// Appends the document's HTML to `out` (a page renders its body in place).
     func render(_ document: MarkdownNode, into out: HTMLBuilder) {
-        withUnsafePointer(to: document) { renderChildren(of: $0, into: out, tight: false) }
+        withUnsafePointer(to: document) { root in
+            if RawHTMLBudget.holdsRawHTML(root) {
+                renderSanitized(root, into: out)
+            } else {
+                renderChildren(of: root, into: out, tight: false)
+            }
+        }
     }
 
     /// Nodes are rendered where they are, by pointer (see `MarkdownNode.forEachChild`).
-    private typealias Node = UnsafePointer<MarkdownNode>
+    typealias Node = UnsafePointer<MarkdownNode>
 
-    private func renderChildren(of node: Node, into out: HTMLBuilder, tight: Bool) {
+    func renderChildren(of node: Node, into out: HTMLBuilder, tight: Bool) {
         MarkdownNode.forEachChild(of: node) { render($0, into: out, tight: tight) }
     }
 
@@ -63,7 +72,7 @@ public struct HTMLRenderer {
             out.raw("</li>\n")
         case .codeBlock(let info): renderCodeBlock(node.pointee.literal, info: info, into: out)
         case .thematicBreak: out.raw("<hr>\n")
-        case .htmlBlock, .htmlInline: return
+        case .htmlBlock, .htmlInline: rawHTML.insert(node.pointee.literal, into: out)
         case .text: out.text(node.pointee.literal)
         case .softBreak: out.newline()
         case .lineBreak: out.raw("<br>\n")

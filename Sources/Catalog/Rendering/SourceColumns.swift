@@ -29,6 +29,28 @@ struct SourceColumns {
         return location(line: node.line, byteColumn: start + node.byteColumn - block.byteColumn + 1)
     }
 
+    /// The position of the byte at `offset` in a raw HTML node's literal: on its first line
+    /// counted from the node, on later ones from where the line's content starts.
+    func location(ofOffset offset: Int, in node: MarkdownNode, block: BlockStart?, quoted: Bool) -> SourceLocation {
+        var literal = node.literal
+        let (lines, column) = literal.withUTF8 { bytes in
+            let before = bytes.prefix(max(0, min(offset, bytes.count)))
+            let lastNewline = before.lastIndex(of: UInt8(ascii: "\n"))
+            return (before.count { $0 == UInt8(ascii: "\n") }, lastNewline.map { before.count - $0 - 1 } ?? before.count)
+        }
+        guard lines > 0 else {
+            var shifted = node
+            shifted.byteColumn += column
+            return location(of: shifted, block: block, quoted: quoted)
+        }
+        let line = node.line + lines
+        // An HTML block's lines keep their indentation (each is as far in as its first);
+        // an inline tag's later lines are a paragraph's, whose indentation cmark strips.
+        if case .htmlBlock = node.kind { return location(line: line, byteColumn: node.byteColumn + column) }
+        guard line <= lineStarts.count else { return location(line: line, byteColumn: column + 1) }
+        return location(line: line, byteColumn: withLine(line) { contentStart(of: $0, quoted: quoted) } + column + 1)
+    }
+
     /// Bytes before the first content character: indentation, and `>` markers in quotes.
     private func contentStart(of line: UnsafeBufferPointer<UInt8>.SubSequence, quoted: Bool) -> Int {
         line.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || (quoted && $0 == UInt8(ascii: ">")) }.count

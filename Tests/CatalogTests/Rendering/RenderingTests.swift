@@ -35,10 +35,10 @@ private func render(_ markdown: String, resolve: @escaping HTMLRenderer.Resolver
     #expect(render("```swift x\nlet a = \"<b>\"\n```\n") == "<pre><code class=\"language-swift\">let a = &quot;&lt;b&gt;&quot;\n</code></pre>\n")
 }
 
-@Test func leavesRawHTMLOut() {
+@Test func keepsSafeRawHTMLOnly() {
     let html = render("<div onclick=\"x()\">block</div>\n\nText <span style=\"x\">inline</span> <script>alert(1)</script>\n")
-    // Tags are left out; the text between them stays, as text.
-    #expect(html == "<p>Text inline alert(1)</p>\n")
+    // Allowed tags stay without their unsafe attributes; a script goes with its text.
+    #expect(html == "<div>block</div>\n<p>Text <span>inline</span> </p>\n")
 }
 
 @Test(arguments: ["javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)", "vbscript:msgbox(1)",

@@ -1,0 +1,91 @@
+/// The diagnostics of a body's raw HTML: one per thing the allowlist removes
+/// (`raw-html-removed`: an element, an attribute, a URL with another scheme than http,
+/// https or mailto), at its own position; the URLs it keeps are checked as Markdown's
+/// links and images are (`link-broken`…). Each raw node is parsed alone, as a `template`'s
+/// content (which takes table cells alone), since each is reported where it was written;
+/// the page itself is sanitized whole (`HTMLSanitizer`), by the same `HTMLAllowlist`.
+struct RawHTMLChecker {
+    private let body: MarkdownBody
+    private var columns: SourceColumns?
+    /// Over `RawHTMLBudget`: none of the body's raw HTML is kept, reported once.
+    private let tooLarge: Bool
+    private var reportedTooLarge = false
+
+    init(_ reportables: [ReportableNode], body: MarkdownBody) {
+        self.body = body
+        let tags = reportables.reduce(0) { $0 + ($1.node.isRawHTML ? RawHTMLBudget.tags(in: $1.node.literal) : 0) }
+        tooLarge = tags > RawHTMLBudget.limit
+    }
+
+    mutating func diagnose(_ item: ReportableNode, source: SourceFile, targets: LinkTargets) -> [Diagnostic] {
+        let table = columns ?? SourceColumns(body)
+        columns = table
+        func location(_ offset: Int) -> SourceLocation {
+            table.location(ofOffset: offset, in: item.node, block: item.block, quoted: item.quoted)
+        }
+        guard !tooLarge else {
+            guard !reportedTooLarge else { return [] }
+            reportedTooLarge = true
+            return [.warning("raw-html-too-large", at: location(0),
+                             "the body's raw HTML holds more than \(RawHTMLBudget.limit) tags, more than the page can be given safely, so none of it is kept; split the page, or write the markup in Markdown")]
+        }
+        // An end tag alone (`</kbd>`, half of every inline pair) carries nothing to report.
+        guard !Self.isEndTagAlone(item.node.literal) else { return [] }
+        var found: [Diagnostic] = []
+        for node in HTMLFragmentParser.parse(item.node.literal, context: .template) {
+            check(node, at: location, source: source, targets: targets, into: &found)
+        }
+        return found
+    }
+
+    static func isEndTagAlone(_ literal: String) -> Bool {
+        var literal = literal
+        return literal.withUTF8 { bytes in
+            bytes.count > 2 && bytes[0] == UInt8(ascii: "<") && bytes[1] == UInt8(ascii: "/")
+                && !bytes.dropFirst().contains(UInt8(ascii: "<"))
+        }
+    }
+
+    private func check(_ node: HTMLNode, at location: (Int) -> SourceLocation, source: SourceFile, targets: LinkTargets,
+                       into found: inout [Diagnostic]) {
+        guard !node.isText else { return }
+        // An element the parser made itself was not written: only what is inside it is reported.
+        if let offset = node.offset {
+            switch HTMLAllowlist.decision(node.tag, node.namespace) {
+            case .drop:
+                found.append(.warning("raw-html-removed", at: location(offset),
+                                      "raw HTML `<\(node.tag)>` is removed from the page with everything inside it: elements that run script, load other pages or take input are never kept; remove it, or write its content in Markdown"))
+                return
+            case .unwrap:
+                found.append(.warning("raw-html-removed", at: location(offset),
+                                      "raw HTML `<\(node.tag)>` is not in the HTML allowlist: the tag is removed and its text kept; use Markdown or an allowed element (`rules raw-html-removed` lists them)"))
+            case .keep:
+                checkAttributes(node, at: location, source: source, targets: targets, into: &found)
+            }
+        }
+        for child in node.children { check(child, at: location, source: source, targets: targets, into: &found) }
+    }
+
+    private func checkAttributes(_ node: HTMLNode, at location: (Int) -> SourceLocation, source: SourceFile,
+                                 targets: LinkTargets, into found: inout [Diagnostic]) {
+        for attribute in node.attributes {
+            guard HTMLAllowlist.allows(attribute.name, on: node.tag) else {
+                found.append(.warning("raw-html-removed", at: location(attribute.offset),
+                                      "attribute `\(attribute.name)` of `<\(node.tag)>` is removed: the HTML allowlist keeps no event handlers, styles, ids or classes (`rules raw-html-removed` lists what it keeps); remove the attribute"))
+                continue
+            }
+            guard HTMLAllowlist.isURL(attribute.name, on: node.tag) else { continue }
+            switch HTMLAllowlist.urlVerdict(attribute.value) {
+            case .refused(let scheme):
+                found.append(.warning("raw-html-removed", at: location(attribute.offset),
+                                      "`\(scheme):` URL in `\(attribute.name)` of `<\(node.tag)>` is removed: only http, https, mailto and relative URLs are kept; link to a page or a file in content/ instead"))
+            case .allowed:
+                if let diagnostic = BodyChecker.diagnoseDestination(attribute.value, isImage: node.tag == "img",
+                                                                    at: { location(attribute.offset) }, source: source,
+                                                                    targets: targets) {
+                    found.append(diagnostic)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+/// Raw HTML in bodies through the allowlist sanitizer (`HTMLSanitizer`, on gumbo): what is
+/// kept, what is removed, how broken markup is closed, and what is reported where.
+@Suite struct HTMLSanitizerTests {
+    /// Resolves every URL it is asked about to `R:` + the URL (nil for `missing…`), so a
+    /// URL resolved twice would show `R:R:`.
+    static func render(_ markdown: String) -> String {
+        HTMLRenderer(resolve: { url, _ in url.hasPrefix("missing") ? nil : "R:" + url }).render(MarkdownParser.parse(markdown))
+    }
+
+    static func check(_ text: String) -> [String] {
+        let root = Repository.root.appendingPathComponent("Tests/Fixtures/site/content")
+        let file = "fun-with-science/inquiry/science-investigation.md"
+        let body = MarkdownBody(text: text, source: SourceFile(relativePath: file, displayPath: "content/" + file), firstLine: 1)
+        return BodyChecker.check(body, contentRoot: root).map {
+            "\($0.location.line):\($0.location.column) \($0.rule.rawValue) \($0.message.prefix { $0 != ":" })"
+        }
+    }
+
+    /// Every attribute of the elements of `html`, as a browser's parser reads them.
+    static func attributes(of html: String) -> [(tag: String, name: String, value: String)] {
+        var found: [(String, String, String)] = []
+        func walk(_ nodes: [HTMLNode]) {
+            for node in nodes {
+                found += node.attributes.map { (node.tag, $0.name, $0.value) }
+                walk(node.children)
+            }
+        }
+        walk(HTMLFragmentParser.parse(html))
+        return found
+    }
+
+    /// What the renderer itself writes besides the allowlist.
+    static let renderersAttributes: Set<String> = ["id", "class", "tabindex", "style", "loading"]
+
+    static let kept = """
+        <a href="https://example.com/a" title="A">a</a> <abbr title="HyperText">HTML</abbr> <b>b</b> <bdi>bdi</bdi>
+        <bdo dir="rtl">bdo</bdo> <cite>cite</cite> <code>code</code> <del>del</del> <ins>ins</ins> <dfn title="d">dfn</dfn>
+        <em>em</em> <i>i</i> <strong>strong</strong> <u>u</u> <s>s</s> <mark>mark</mark> <small>small</small>
+        <kbd>Ctrl</kbd> <samp>samp</samp> <var>x</var> <q>q</q> <sub>2</sub> <sup>3</sup> <span lang="fr">span</span>
+        <time datetime="2026-01-02">Jan 2</time> long<wbr>word <ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp></ruby><br>
+        <img src="pic.png" alt="pic" width="10" height="20" title="t">
+
+        <div align="center" dir="ltr">
+        <blockquote>quote</blockquote>
+        <dl><dt>term</dt><dd>definition</dd></dl>
+        <details open><summary>more</summary>hidden</details>
+        <figure><img src="f.png" alt="f"><figcaption>caption</figcaption></figure>
+        <h1>One</h1><h2>Two</h2><h3>Three</h3><h4>Four</h4><h5>Five</h5><h6>Six</h6>
+        <hr>
+        <ol start="3"><li>three</li></ol><ul><li>item</li></ul>
+        <p align="right">para</p>
+        <pre>  pre
+        </pre>
+        <table><caption>cap</caption><thead><tr><th scope="col" align="left">h</th></tr></thead>
+        <tbody><tr><td colspan="2" rowspan="1" align="right">d</td></tr></tbody><tfoot><tr><td>f</td></tr></tfoot></table>
+        </div>
+
+        """
+
+    @Test func keepsEveryAllowedElementAndAttribute() throws {
+        try assertSnapshot(Self.render(Self.kept), named: "sanitizer/kept.html")
+        #expect(Self.check(Self.kept).filter { $0.contains("raw-html") } == [])
+    }
+
+    static let removed = """
+        <script>alert(1)</script>
+        <style>body{display:none}</style>
+
+        <iframe src="https://example.com"></iframe><object data="x"></object><embed src="x">
+        <form action="https://example.com"><input name="q"><button>go</button><select><option>o</option></select><textarea>t</textarea></form>
+        <svg onload="alert(1)"><circle r="1"/></svg>
+
+        Text <b onclick="alert(1)" style="color:red" id="x" class="y">bold</b> <font color="red">font</font>
+        <a href="javascript:alert(1)">js</a> <a href="vbscript:x">vb</a> <a href="data:text/html,x">data</a>
+        <img src="x.png" onerror="alert(1)" alt="pic" srcset="y.png 2x"> <math><mi>x</mi></math>
+        <center>centred</center> <meta http-equiv="refresh" content="0;url=x"> <base href="https://evil.example/">
+        <!-- a comment -->
+
+        """
+
+    @Test func removesWhatTheAllowlistDoesNotKeep() throws {
+        let html = Self.render(Self.removed)
+        try assertSnapshot(html, named: "sanitizer/removed.html")
+        for forbidden in ["<script", "<style", "<iframe", "<object", "<embed", "<form", "<input", "<button", "<select",
+                          "<textarea", "<svg", "onclick", "onerror", "onload", "style=", "javascript:", "vbscript:",
+                          "data:", "<font", "<math", "<center", "<meta", "<base", "srcset", "<!--", "alert"] {
+            #expect(!html.contains(forbidden), "\(forbidden) in \(html)")
+        }
+    }
+
+    @Test func reportsEachRemovalOnceWhereItWas() {
+        #expect(Self.check(Self.removed) == [
+            "1:1 raw-html-removed raw HTML `<script>` is removed from the page with everything inside it",
+            "2:1 raw-html-removed raw HTML `<style>` is removed from the page with everything inside it",
+            "4:1 raw-html-removed raw HTML `<iframe>` is removed from the page with everything inside it",
+            "4:44 raw-html-removed raw HTML `<object>` is removed from the page with everything inside it",
+            "4:70 raw-html-removed raw HTML `<embed>` is removed from the page with everything inside it",
+            "5:1 raw-html-removed raw HTML `<form>` is removed from the page with everything inside it",
+            "6:1 raw-html-removed raw HTML `<svg>` is removed from the page with everything inside it",
+            "8:9 raw-html-removed attribute `onclick` of `<b>` is removed",
+            "8:28 raw-html-removed attribute `style` of `<b>` is removed",
+            "8:46 raw-html-removed attribute `id` of `<b>` is removed",
+            "8:53 raw-html-removed attribute `class` of `<b>` is removed",
+            "8:72 raw-html-removed raw HTML `<font>` is not in the HTML allowlist",
+            "9:4 raw-html-removed `javascript",
+            "9:41 raw-html-removed `vbscript",
+            "9:69 raw-html-removed `data",
+            "10:6 link-broken image `x.png` points at `fun-with-science/inquiry/x.png`, which does not exist in content/; correct the path (it is relative to fun-with-science/inquiry/science-investigation.md)",
+            "10:18 raw-html-removed attribute `onerror` of `<img>` is removed",
+            "10:47 raw-html-removed attribute `srcset` of `<img>` is removed",
+            "10:66 raw-html-removed raw HTML `<math>` is not in the HTML allowlist",
+            "10:72 raw-html-removed raw HTML `<mi>` is not in the HTML allowlist",
+            "11:1 raw-html-removed raw HTML `<center>` is not in the HTML allowlist",
+            "11:26 raw-html-removed raw HTML `<meta>` is removed from the page with everything inside it",
+            "11:72 raw-html-removed raw HTML `<base>` is removed from the page with everything inside it",
+        ])
+    }
+
+    @Test func closesUnclosedAndMisnestedTagsAsABrowserDoes() throws {
+        let markdown = """
+            Some <b>bold <i>both</b> italic</i> after.
+
+            <div>
+            <p>unclosed paragraph
+            <ul><li>one<li>two</ul>
+            <table><tr><td>cell<td>cell</table>
+
+            A paragraph with <em>an unclosed em.
+
+            <details>
+            <summary>Open</summary>
+
+            Markdown **inside** the details.
+
+            </details>
+
+            Stray </span></div> end tags and a lone <td>cell</td>.
+
+            <div title="
+
+            # Heading after an unfinished tag
+
+            """
+        let html = Self.render(markdown)
+        try assertSnapshot(html, named: "sanitizer/misnested.html")
+        // The unfinished tag takes in the heading's start tag, as a browser's parser does,
+        // but none of what is written stays unescaped.
+        #expect(!html.contains("<div title=\"\n\n<h2"))
+    }
+
+    /// An unfinished tag takes in what the renderer writes next, so that rendered text can
+    /// read as attribute names: the writer's element still keeps only allowed attributes.
+    @Test(arguments: ["[x](<http://a onclick=alert(1)//>)", "![a onerror=alert(1)//](b.png)", "`x onclick=alert(1)`",
+                      "```x onfocus=alert(1) autofocus\ncode\n```", "# x onclick=alert(1)"])
+    func unfinishedTagsCannotTurnRenderedTextIntoAttributes(markdown: String) {
+        for opening in ["<div title=\"", "<div title='", "<div title=", "<a href=", "<img alt=", "<p "] {
+            let html = Self.render("\(opening)\n\n\(markdown)\n")
+            for attribute in Self.attributes(of: html) {
+                #expect(HTMLAllowlist.allows(attribute.name, on: attribute.tag) || Self.renderersAttributes.contains(attribute.name),
+                        "\(attribute) in \(html)")
+            }
+        }
+    }
+
+    @Test func decodesEntitiesAndKeepsNonLatinText() throws {
+        let markdown = """
+            <p lang="ja">日本語の<ruby>漢字<rt>かんじ</rt></ruby>と <kbd>⌘</kbd>&nbsp;+&nbsp;<kbd>C</kbd></p>
+
+            <p dir="rtl" lang="ar">مرحبا <b>بالعالم</b> &amp; &lt;script&gt; &#x41;&#66; &copy; &notanentity; & <</p>
+
+            Ünïcödé <sup>²</sup> and a emoji <span>🧪</span> in Markdown.
+
+            """
+        let html = Self.render(markdown)
+        try assertSnapshot(html, named: "sanitizer/entities.html")
+        #expect(html.contains("&lt;script&gt;"))
+    }
+
+    @Test func headingsInHTMLGetIdsAndMoveOneLevelDown() {
+        let html = Self.render("# Start\n\n<h1 id=\"mine\" onclick=\"x\">Start</h1>\n\n<h6>Deep <i>one</i></h6>\n")
+        #expect(html == "<h2 id=\"start\">Start</h2>\n<h2 id=\"start-1\">Start</h2>\n<h6 id=\"deep-one\">Deep <i>one</i></h6>\n")
+    }
+
+    @Test func urlsInHTMLAreResolvedOnceAsMarkdownsAre() {
+        let html = Self.render("[md](a.md) <a href=\"b.md#x\">b</a> <img src=\"c.png\" alt=\"c\"> <img src=\"missing.png\" alt=\"gone\">\n")
+        #expect(html == "<p><a href=\"R:a.md\">md</a> <a href=\"R:b.md#x\">b</a> <img src=\"R:c.png\" alt=\"c\"> gone</p>\n")
+    }
+
+    @Test(arguments: [
+        "javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)", "jav&#x09;ascript:alert(1)",
+        "jav&#x0A;ascript:alert(1)", "jav&#x0D;ascript:alert(1)", "&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)",
+        "&#x6A;&#x61;&#x76;&#x61;&#x73;&#x63;&#x72;&#x69;&#x70;&#x74;&#x3A;alert(1)", "&#0000106avascript:alert(1)",
+        "javascript&colon;alert(1)", "&#14;javascript:alert(1)", "vbscript:msgbox(1)", "data:text/html;base64,PHNjcmlwdD4=",
+        "livescript:x", "java\u{0}script:alert(1)",
+    ])
+    func scriptURLsInEveryEncodingAreRemoved(url: String) {
+        let html = Self.render("<a href=\"\(url)\">x</a> <img src=\"\(url)\" alt=\"i\">\n")
+        // Removed, or (a NUL, which cmark reads as U+FFFD, breaks the scheme) a relative URL.
+        for attribute in Self.attributes(of: html) where ["href", "src"].contains(attribute.name) {
+            #expect(attribute.value.hasPrefix("R:java\u{FFFD}script"), "\(html)")
+        }
+        #expect(html.contains(">x</a>"))
+    }
+
+    @Test func safeHTMLReportsNothingAndBrokenHTMLLinksReportAsMarkdownsDo() {
+        #expect(Self.check("<kbd>Ctrl</kbd> and H<sub>2</sub>O <a href=\"https://example.com\">x</a>\n") == [])
+        // End tags alone are not parsed for the checks: they carry nothing to report.
+        #expect(Self.check("a </b> b </kbd > c\n") == [])
+        #expect(Self.check("See <a href=\"gone.md\">gone</a> and\n<img src=\"../nope.png\" alt=\"x\">\n") == [
+            "1:8 link-broken link `gone.md` points at `fun-with-science/inquiry/gone.md`, which does not exist in content/; correct the path (it is relative to fun-with-science/inquiry/science-investigation.md)",
+            "2:6 link-broken image `../nope.png` points at `fun-with-science/nope.png`, which does not exist in content/; correct the path (it is relative to fun-with-science/inquiry/science-investigation.md)",
+        ])
+    }
+
+    @Test func positionsCountCharactersInBlocksQuotesAndContinuationLines() {
+        #expect(Self.check("日本語 <b onclick=\"x\">b</b>\n") == ["1:8 raw-html-removed attribute `onclick` of `<b>` is removed"])
+        #expect(Self.check("<div>\n  <p>ok</p>\n  <font>x</font>\n</div>\n")
+            == ["3:3 raw-html-removed raw HTML `<font>` is not in the HTML allowlist"])
+        #expect(Self.check("> quoted <font>x</font>\n> and <u style=\"x\">u</u>\n") == [
+            "1:10 raw-html-removed raw HTML `<font>` is not in the HTML allowlist",
+            "2:10 raw-html-removed attribute `style` of `<u>` is removed",
+        ])
+    }
+
+    @Test func tooMuchRawHTMLIsLeftOutAndReportedOnce() {
+        let body = "Text <b>x</b>\n\n" + String(repeating: "<i>y</i>", count: RawHTMLBudget.limit / 2) + "\n"
+        #expect(Self.check(body) == ["1:6 raw-html-too-large the body's raw HTML holds more than 20000 tags, more than the page can be given safely, so none of it is kept; split the page, or write the markup in Markdown"])
+        #expect(Self.render(body).hasPrefix("<p>Text x</p>\n"))
+    }
+
+    @Test func searchTextTakesTheTextOfHTMLBlocksWithoutTags() {
+        let document = MarkdownParser.parse("<details><summary>Open me</summary>inside <b>bold</b></details>\n\n<script>var secret</script>\n\nH<sub>2</sub>O\n")
+        let text = String(decoding: SearchPlainText.bytes(document), as: UTF8.self)
+        #expect(text == "Open me inside bold \n \n H2O ")
+    }
+
+    @Test func nestingDeeperThanTheTreeKeepsIsFlattenedToText() {
+        let html = Self.render(String(repeating: "<div>", count: 300) + "deep" + "\n")
+        #expect(html.contains("deep"))
+        #expect(html.components(separatedBy: "<div>").count - 1 == HTMLFragmentParser.maximumDepth - 1)
+    }
+}
