@@ -46,7 +46,7 @@ struct BuildCommand: AsyncParsableCommand {
             Output.standardError("error: cannot write \(output): \(error)\n")
             throw Exit.contentError
         }
-        DiagnosticPrinter(format: options.format).print(result.diagnostics)
+        DiagnosticPrinter(format: options.format, all: options.all).print(result.diagnostics)
         if timings { Output.standardError(result.timings.table) }
         if result.upToDate {
             if options.format == .text { Output.standardError("\(output)/ is up to date\n") }

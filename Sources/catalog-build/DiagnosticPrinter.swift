@@ -2,20 +2,19 @@ import Catalog
 import Foundation
 
 /// Prints diagnostics as cli.md says: text on standard error, JSON and GitHub commands
-/// on standard output (JSON even when there is nothing to report).
+/// on standard output (JSON even when there is nothing to report). Text shows each rule's
+/// first occurrences and a summary (`DiagnosticDigest`) unless `all`; the others are complete.
 struct DiagnosticPrinter {
     let format: OutputFormat
+    var all = false
 
     func print(_ bag: DiagnosticBag, extraJSON: [(String, JSON)] = []) {
         let diagnostics = bag.sorted
         switch format {
         case .text:
             let terminal = isatty(STDERR_FILENO) == 1
-            var text = DiagnosticFormatter.text(diagnostics, excerpts: terminal, colors: terminal && noColorUnset)
-            if !diagnostics.isEmpty {
-                text += DiagnosticFormatter.summaryLine(errors: bag.errorCount, warnings: bag.warningCount) + "\n"
-            }
-            Output.standardError(text)
+            Output.standardError(DiagnosticDigest.text(diagnostics, all: all, excerpts: terminal,
+                                                        colors: terminal && noColorUnset))
         case .json:
             Output.standardOutput(DiagnosticFormatter.json(diagnostics, extra: extraJSON))
         case .github:

@@ -11,6 +11,9 @@ struct ContentOptions: ParsableArguments {
 
     @Option(name: .long, help: "How to print diagnostics: text, json or github.")
     var format: OutputFormat = .text
+
+    @Flag(name: .long, help: "Print every diagnostic in text output, not only the first 20 of each rule.")
+    var all = false
 }
 
 /// Exit codes of cli.md: 0 success, 1 content errors or incomplete upload, 2 command line.

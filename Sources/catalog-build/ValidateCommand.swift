@@ -20,7 +20,7 @@ struct ValidateCommand: AsyncParsableCommand {
                 model: model, content: root, cacheDirectory: URL(fileURLWithPath: cache), alreadyReported: result.diagnostics))
         }
         let coverage = result.coverage
-        DiagnosticPrinter(format: options.format).print(result.diagnostics,
+        DiagnosticPrinter(format: options.format, all: options.all).print(result.diagnostics,
                                                         extraJSON: coverage.map { [("coverage", $0.json)] } ?? [])
         if options.format == .text, let coverage {
             Output.standardError(CoverageReport.text(coverage))
