@@ -28,6 +28,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Replace the output directory even when it holds files that catalog-build did not make.")
     var force = false
 
+    @Flag(name: .long, help: "Print every diagnostic of a failed rebuild, not only the first 20 of each rule.")
+    var all = false
+
     func validate() throws {
         let cwd = FileManager.default.currentDirectoryPath
         if let problem = OutputGuard.problem(output: URL(fileURLWithPath: output), content: ContentRoot(path: content),
@@ -43,6 +46,7 @@ struct ServeCommand: AsyncParsableCommand {
         var options = ServeOptions(content: ContentRoot(path: content), output: URL(fileURLWithPath: output),
                                    cacheDirectory: URL(fileURLWithPath: cache), host: host, port: port)
         options.force = force
+        options.allDiagnostics = all
         if !ServeOptions.isLoopback(host) {
             Output.standardError("warning: serving on \(host), not 127.0.0.1: other machines that reach this address "
                 + "can read the site and its error list while serve runs\n")

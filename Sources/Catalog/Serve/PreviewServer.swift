@@ -12,6 +12,8 @@ public struct ServeOptions: Sendable {
     public var pollInterval: Duration
     /// Replace an output that the build did not make (`--force`; see `OutputOwnership`).
     public var force = false
+    /// Print every diagnostic of a failed rebuild, not each rule's first 20 (`--all`).
+    public var allDiagnostics = false
     /// How long a connection may stay without a whole request (idle, or sending its head
     /// too slowly) before it is closed.
     public var idleTimeout: Duration
@@ -135,6 +137,10 @@ public final class PreviewServer: Sendable {
             let errors = result.diagnostics.sorted.filter { $0.severity == .error }
             status.current = result.diagnostics.hasErrors ? .failed(result.diagnostics.sorted) : .built
             let work = "\(outcome.pagesReused) pages reused, \(outcome.filesWritten) files written, \(outcome.filesRemoved) removed"
+            // What `build` would print, so that the terminal says what the pages show.
+            if !errors.isEmpty {
+                log(String(DiagnosticDigest.text(result.diagnostics.sorted, all: options.allDiagnostics, excerpts: false).dropLast()))
+            }
             log(errors.isEmpty ? "Built in \(elapsed) (\(work); \(result.timings.summary))"
                 : "The content has \(errors.count) error(s); serving the list of them")
         } catch {
