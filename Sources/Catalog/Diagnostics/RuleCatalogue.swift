@@ -20,7 +20,7 @@ public enum RuleCatalogue {
             with a whole file points at its line 1, column 1.
 
             `rules:` in catalog.yml (every file) or in a file's front matter (that file only) sets
-            a rule to `error`, `warning` or `off` (see docs/CONTENT-FORMAT.md). Warnings can be
+            a rule to `error`, `warning` or `off` ([CONTENT-FORMAT.md](CONTENT-FORMAT.md#configuring-the-rules)). Warnings can be
             turned off or made errors; the rules marked protected cannot be turned off or
             lowered to a warning, and each says why.
 
