@@ -2,11 +2,14 @@ import Catalog
 import Foundation
 
 /// Prints diagnostics as cli.md says: text on standard error, JSON and GitHub commands
-/// on standard output (JSON even when there is nothing to report).
+/// on standard output (JSON even when there is nothing to report). Text shows each rule's
+/// first occurrences and a summary (`DiagnosticDigest`) unless `all`; the others are complete.
 struct DiagnosticPrinter {
     let format: OutputFormat
     /// `--quiet`: the text shows errors only (JSON and GitHub commands stay complete).
     var quiet = false
+    /// `--all`: the text shows every diagnostic, not only the first 20 of each rule.
+    var all = false
 
     func print(_ bag: DiagnosticBag, extraJSON: [(String, JSON)] = []) {
         let diagnostics = bag.sorted
@@ -14,11 +17,8 @@ struct DiagnosticPrinter {
         case .text:
             let terminal = isatty(STDERR_FILENO) == 1
             let shown = quiet ? diagnostics.filter { $0.severity == .error } : diagnostics
-            var text = DiagnosticFormatter.text(shown, excerpts: terminal, colors: terminal && noColorUnset)
-            if !quiet && !diagnostics.isEmpty {
-                text += DiagnosticFormatter.summaryLine(errors: bag.errorCount, warnings: bag.warningCount) + "\n"
-            }
-            Output.standardError(text)
+            Output.standardError(DiagnosticDigest.text(shown, all: all, excerpts: terminal,
+                                                        colors: terminal && noColorUnset, totals: !quiet))
         case .json:
             Output.standardOutput(DiagnosticFormatter.json(diagnostics, extra: extraJSON))
         case .github:

@@ -48,11 +48,14 @@ struct ReportOptions: ParsableArguments {
     @Flag(name: .long, help: "Make warnings fail like errors (exit status 1, nothing written), for pipelines.")
     var strict = false
 
+    @Flag(name: .long, help: "Print every diagnostic in text output, not only the first 20 of each rule.")
+    var all = false
+
     func validate() throws {
         if quiet && verbose { throw ValidationError("-q/--quiet and -v/--verbose cannot be given together") }
     }
 
-    var printer: DiagnosticPrinter { DiagnosticPrinter(format: format, quiet: quiet) }
+    var printer: DiagnosticPrinter { DiagnosticPrinter(format: format, quiet: quiet, all: all) }
 
     /// Prose on standard error: only in text format, and not under `--quiet`.
     var talks: Bool { format == .text && !quiet }

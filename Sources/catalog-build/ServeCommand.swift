@@ -33,6 +33,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Open the site in the browser once it is served (xdg-open on Linux, open on macOS).")
     var open = false
 
+    @Flag(name: .long, help: "Print every diagnostic of a failed rebuild, not only the first 20 of each rule.")
+    var all = false
+
     func run() async throws {
         let location = try content.location()
         let output = self.output ?? location.defaultOutput
@@ -50,7 +53,7 @@ struct ServeCommand: AsyncParsableCommand {
         let server: PreviewServer
         do {
             server = try PreviewServer(options, log: { Output.standardError($0 + "\n") },
-                                       report: { DiagnosticPrinter(format: .text).print($0) })
+                                       report: { [all] in DiagnosticPrinter(format: .text, all: all).print($0) })
         } catch {
             Output.standardError("error: \(error)\n")
             throw Exit.contentError

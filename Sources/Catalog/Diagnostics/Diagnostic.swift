@@ -49,24 +49,51 @@ public struct Diagnostic: Hashable, Sendable {
 }
 
 /// Collects diagnostics from every stage; the stages never stop at the first problem.
+///
+/// Once configured with the content's `RuleSettings`, a bag keeps every diagnostic as
+/// configured (a rule turned off left out, a severity changed), those it held and those
+/// appended later, so that whether there are errors is always what will be printed.
 public struct DiagnosticBag: Sendable {
     public private(set) var items: [Diagnostic] = []
+    public private(set) var settings = RuleSettings()
 
     public init() {}
+
+    public init(settings: RuleSettings) { self.settings = settings }
+
+    /// Applies `settings` to the diagnostics held and to every one appended from now on.
+    public mutating func configure(_ settings: RuleSettings) {
+        self.settings = settings
+        guard !settings.isEmpty else { return }
+        items = items.compactMap(settings.apply)
+    }
 
     public var hasErrors: Bool { items.contains { $0.severity == .error } }
     public var errorCount: Int { items.count { $0.severity == .error } }
     public var warningCount: Int { items.count { $0.severity == .warning } }
 
-    public mutating func append(_ diagnostic: Diagnostic) { items.append(diagnostic) }
-    public mutating func append(contentsOf other: some Sequence<Diagnostic>) { items.append(contentsOf: other) }
+    public mutating func append(_ diagnostic: Diagnostic) {
+        if settings.isEmpty {
+            items.append(diagnostic)
+        } else if let configured = settings.apply(diagnostic) {
+            items.append(configured)
+        }
+    }
+
+    public mutating func append(contentsOf other: some Sequence<Diagnostic>) {
+        if settings.isEmpty {
+            items.append(contentsOf: other)
+        } else {
+            items.append(contentsOf: other.compactMap(settings.apply))
+        }
+    }
 
     public mutating func error(_ rule: RuleID, at location: SourceLocation, _ message: String) {
-        items.append(.error(rule, at: location, message))
+        append(.error(rule, at: location, message))
     }
 
     public mutating func warning(_ rule: RuleID, at location: SourceLocation, _ message: String) {
-        items.append(.warning(rule, at: location, message))
+        append(.warning(rule, at: location, message))
     }
 
     /// Diagnostics in a stable order: by file, line, column, then rule; duplicates removed.

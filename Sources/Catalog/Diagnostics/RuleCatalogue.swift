@@ -20,17 +20,24 @@ public enum RuleCatalogue {
             offending value; a problem with a whole file points at its line 1, column 1.
             `catalog-build rules ID` prints one rule's section in the terminal.
 
+            `rules:` in catalog.yml (every file) or in a file's front matter (that file only) sets
+            a rule to `error`, `warning` or `off` ([CONTENT-FORMAT.md](CONTENT-FORMAT.md#configuring-the-rules)). Warnings can be
+            turned off or made errors; the rules marked protected cannot be turned off or
+            lowered to a warning, and each says why.
+
 
             """
-        out += "| Rule | Severity | What it checks |\n|---|---|---|\n"
+        out += "| Rule | Severity | Configurable | What it checks |\n|---|---|---|---|\n"
         for rule in rules {
-            out += "| [`\(rule.id)`](#\(rule.id)) | \(rule.severity.rawValue) | \(tableCell(rule.summary)) |\n"
+            let configurable = rule.protection == nil ? "yes" : "protected"
+            out += "| [`\(rule.id)`](#\(rule.id)) | \(rule.severity.rawValue) | \(configurable) | \(tableCell(rule.summary)) |\n"
         }
         for rule in rules { out += "\n" + section(rule) }
         return out
     }
 
-    /// One rule: heading, severity, what it checks, why, an example and the fix.
+    /// One rule: heading, severity, what it checks, why, an example, the fix and whether
+    /// `rules:` may change it.
     static func section(_ rule: Rule) -> String {
         """
         ## \(rule.id)
@@ -47,7 +54,17 @@ public enum RuleCatalogue {
 
         **Fix:** \(rule.fix)
 
+        **Configurable:** \(configurable(rule))
+
         """
+    }
+
+    /// Whether `rules:` may change the rule, and why not when it may not.
+    static func configurable(_ rule: Rule) -> String {
+        guard let protection = rule.protection else {
+            return "yes: `rules:` can turn it off or make it " + (rule.severity == .error ? "a warning." : "an error.")
+        }
+        return "no, it is protected: " + protection.reason + "."
     }
 
     /// Examples with written-out line breaks (`\n` in the registry) are YAML and shown as
@@ -85,7 +102,8 @@ public enum RuleCatalogue {
         let width = rules.map(\.id.rawValue.count).max() ?? 0
         return rules.map { rule in
             rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                + rule.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + "  " + rule.summary
+                + rule.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + "  "
+                + (rule.protection == nil ? "configurable" : "protected   ") + "  " + rule.summary
         }.joined(separator: "\n") + "\n"
     }
 }

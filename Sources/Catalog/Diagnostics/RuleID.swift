@@ -16,4 +16,6 @@ public struct Rule: Sendable {
     public var rationale: String
     public var example: String
     public var fix: String
+    /// Why `rules:` cannot turn it off or lower it to a warning; nil when it can.
+    public var protection: RuleProtection? = nil
 }

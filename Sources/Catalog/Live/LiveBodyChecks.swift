@@ -110,6 +110,7 @@ enum LiveLoader {
         guard let tree = timer.measure("load", { ContentLoader(root: root).loadTree(into: &bag, cache: parses) }) else {
             return LoadResult(model: nil, diagnostics: bag, coverage: nil)
         }
+        bag.configure(tree.ruleSettings)
         let loading = bag.items
         let validation = timer.measure("validate") { LiveValidation.run(tree) }
         for list in validation { bag.append(contentsOf: list) }

@@ -143,7 +143,7 @@ public final class LiveBuild: Sendable {
                                timer: inout StageTimer) throws -> Outcome? {
         let (tree, model, changedPages) = timer.measure("model") { edit.patch(last) }
         let checked = timer.measure("body checks") { bodies.recheck(edit.bodies.map(\.body), contentRoot: content.url) }
-        var bag = DiagnosticBag()
+        var bag = DiagnosticBag(settings: last.tree.ruleSettings)
         bag.append(contentsOf: last.beforeBodyChecks)
         bag.append(contentsOf: checked)
         bag.append(contentsOf: last.afterBodyChecks)
@@ -171,7 +171,7 @@ public final class LiveBuild: Sendable {
     private func rebuildFields(_ edit: FieldEdit, stamps: [String: FileStamp], settled last: inout LiveSettled,
                                timer: inout StageTimer) throws -> Outcome? {
         let checked = timer.measure("body checks") { bodies.recheck(edit.body.map { [$0] } ?? [], contentRoot: content.url) }
-        var bag = DiagnosticBag()
+        var bag = DiagnosticBag(settings: last.tree.ruleSettings)
         bag.append(contentsOf: last.loading)
         for list in edit.validation { bag.append(contentsOf: list) }
         bag.append(contentsOf: checked)

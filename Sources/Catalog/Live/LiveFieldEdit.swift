@@ -35,7 +35,10 @@ struct FieldEdit {
               let modelIndex = settled.siteIndex?.contextsBySource[context.source.relativePath], modelIndex >= 0,
               modelIndex < settled.model.contexts.count,
               settled.model.contexts[modelIndex].source == context.source else { return nil }
-        guard let current, (current.body == nil) == (new.fields.body == nil) else { return nil }
+        // A file's rules configure every diagnostic in it: a change of them is a whole build.
+        guard let current, (current.body == nil) == (new.fields.body == nil), current.rules == new.fields.rules else {
+            return nil
+        }
         if let locale {
             context.translations[locale] = new.fields
         } else {

@@ -11,10 +11,12 @@ struct CatalogConfig: Sendable {
     var universalLinkBase: String?
     var missingTranslation: MissingTranslationPolicy
     var site: SiteSettings
+    /// `rules:`: each rule's level for every file (a file's own `rules:` wins).
+    var rules: [RuleID: RuleLevel] = [:]
     var source: SourceFile
 
     static let keys = ["bundleIdentifier", "title", "defaultLocale", "locales", "minimumBundleVersion",
-                       "topic", "universalLinkBase", "missingTranslation", "site"]
+                       "topic", "universalLinkBase", "missingTranslation", "site", "rules"]
     static let siteKeys = ["title", "baseURL", "logo", "accentColor", "stylesheet", "strings"]
 }
 
@@ -77,6 +79,7 @@ enum CatalogConfigReader {
                 reader.choice("missingTranslation", $0, rule: "value-type", as: MissingTranslationPolicy.self)?.value
             } ?? .fallback,
             site: fields["site"].map { SiteSettingsReader.read($0, reader: &reader) } ?? SiteSettings(),
+            rules: fields["rules"].map { RuleConfigReader.read($0, reader: &reader) } ?? [:],
             source: file)
         bag.append(contentsOf: reader.diagnostics.items)
         return config

@@ -24,8 +24,23 @@ public struct ContentLoader {
         builder.addChildren(of: scanned, parent: nil, parentPath: [config.bundleIdentifier], inDraft: false)
         bag.append(contentsOf: builder.diagnostics.items)
         let home = readHome(scanned, config: config, parsed: parsed, into: &bag)
-        return ContentTree(root: root, config: config, home: home.fields, homeTranslations: home.translations,
-                           contexts: builder.contexts, rootChildren: builder.rootChildren)
+        var tree = ContentTree(root: root, config: config, home: home.fields, homeTranslations: home.translations,
+                               contexts: builder.contexts, rootChildren: builder.rootChildren)
+        tree.ruleSettings = ruleSettings(tree)
+        return tree
+    }
+
+    /// catalog.yml's rules, and those of every file of the tree that sets its own.
+    private func ruleSettings(_ tree: ContentTree) -> RuleSettings {
+        var files: [FileRuleLevels] = []
+        func add(_ fields: ContextFields?) { if let rules = fields?.rules { files.append(rules) } }
+        add(tree.home)
+        tree.homeTranslations.values.forEach(add)
+        for context in tree.contexts {
+            add(context.fields)
+            context.translations.values.forEach(add)
+        }
+        return RuleSettings(catalog: tree.config.rules, files: files)
     }
 
     /// `content/index.md`: only `summary` may be set; the body is the home page's.

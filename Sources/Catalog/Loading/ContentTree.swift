@@ -13,6 +13,8 @@ struct ContentTree: Sendable {
     /// of the tree is still there for them to look at. A long-lived build (`serve`) checks
     /// the one context an edit changed this way (`LiveValidation`).
     var validationScope: [Int]? = nil
+    /// catalog.yml's and every file's `rules:`, applied to every diagnostic collected.
+    var ruleSettings = RuleSettings()
 
     /// Children of a context index, or of the app for nil.
     func children(of index: Int?) -> [Int] {

@@ -21,6 +21,9 @@ struct ContextFields: Equatable, Sendable {
     var universalLinkURL: String?
     var minimumBundleVersion: String?
     var draft = false
+    /// `rules:`: each rule's level for this file alone (any file: a context's, a
+    /// translation, the home page).
+    var rules: FileRuleLevels?
     /// The body, unless the file is empty after its front matter.
     var body: MarkdownBody?
     /// True when the front matter could not be read: its absence of a title is not reported again.
@@ -32,7 +35,7 @@ struct ContextFields: Equatable, Sendable {
     static let keys = ["identifier", "title", "type", "customTypeName", "summary", "topic", "suggestedAge",
                        "suggestedCompletionTime", "assignable", "assessment", "displayOrder", "thumbnail", "thumbnailFit",
                        "progressReporting", "keywords", "standardsAlignments", "universalLinkURL",
-                       "minimumBundleVersion", "draft"]
+                       "minimumBundleVersion", "draft", "rules"]
     /// The only keys a translation file may set (besides its body).
     static let localizableKeys = ["title", "summary", "customTypeName", "keywords", "progressReporting"]
 }

@@ -52,14 +52,20 @@ struct FrontMatterReader {
             return fields
         }
         var reader = FieldReader(locales: locales)
+        // Every file may set its own rules, whatever else it may set.
+        var others = pairs
+        if let rules = pairs.last(where: { $0.key == "rules" }) {
+            fields.rules = FileRuleLevels(file: file.location().file, levels: RuleConfigReader.read(rules.value, reader: &reader))
+            others.removeAll { $0.key == "rules" }
+        }
         switch mode {
         case .context:
-            let keyed = KeyedFields(pairs, known: ContextFields.keys, holdingBack: ["title"], into: &reader.diagnostics)
+            let keyed = KeyedFields(others, known: ContextFields.keys, holdingBack: ["title"], into: &reader.diagnostics)
             readDefault(keyed, into: &fields, reader: &reader)
         case .translation:
-            readTranslation(pairs, into: &fields, reader: &reader)
+            readTranslation(others, into: &fields, reader: &reader)
         case .home:
-            readHome(pairs, into: &fields, reader: &reader)
+            readHome(others, into: &fields, reader: &reader)
         }
         bag.append(contentsOf: reader.diagnostics.items)
         return fields

@@ -34,6 +34,7 @@ public enum CatalogLoader {
         guard let tree = timer.measure("load", { ContentLoader(root: root).loadTree(into: &bag, cache: cache) }) else {
             return LoadResult(model: nil, diagnostics: bag, coverage: nil)
         }
+        bag.configure(tree.ruleSettings)
         let checked = timer.measure("validate and model") { TreeStages.run(tree) }
         bag.append(contentsOf: checked.diagnostics)
         // Links and raw HTML in bodies are checked on the model, where each body is known once.
