@@ -11,8 +11,9 @@ import Foundation
 public struct HTMLRenderer {
     public typealias Resolver = (_ url: String, _ isImage: Bool) -> String?
 
-    private let resolve: Resolver
+    let resolve: Resolver
     private let headingIDs: HeadingIDs
+    let footnotes = FootnoteIDs()
 
     /// `reservedIDs` are ids the page around the body already uses.
     public init(reservedIDs: Set<String> = [], resolve: @escaping Resolver) {
@@ -28,19 +29,25 @@ public struct HTMLRenderer {
 
     /// Appends the document's HTML to `out` (a page renders its body in place).
     func render(_ document: MarkdownNode, into out: HTMLBuilder) {
-        withUnsafePointer(to: document) { renderChildren(of: $0, into: out, tight: false) }
+        withUnsafePointer(to: document) { root in
+            footnotes.prepare(root, ids: headingIDs)
+            renderDocument(root, into: out)
+        }
     }
 
     /// Nodes are rendered where they are, by pointer (see `MarkdownNode.forEachChild`).
-    private typealias Node = UnsafePointer<MarkdownNode>
+    typealias Node = UnsafePointer<MarkdownNode>
 
-    private func renderChildren(of node: Node, into out: HTMLBuilder, tight: Bool) {
+    func renderChildren(of node: Node, into out: HTMLBuilder, tight: Bool) {
         MarkdownNode.forEachChild(of: node) { render($0, into: out, tight: tight) }
     }
 
-    private func render(_ node: Node, into out: HTMLBuilder, tight: Bool) {
+    func render(_ node: Node, into out: HTMLBuilder, tight: Bool) {
         switch node.pointee.kind {
         case .document, .other: renderChildren(of: node, into: out, tight: tight)
+        case .taskListItem(let checked): renderTaskListItem(node, checked: checked, into: out, tight: tight)
+        case .footnoteReference(let number): renderFootnoteReference(number, into: out)
+        case .footnoteDefinition: return
         case .paragraph:
             if tight { renderChildren(of: node, into: out, tight: tight); return }
             wrap("p", node, out)
@@ -92,7 +99,7 @@ public struct HTMLRenderer {
         }
     }
 
-    private func wrap(_ tag: StaticString, _ node: Node, _ out: HTMLBuilder, block: Bool = true, newline: Bool = false) {
+    func wrap(_ tag: StaticString, _ node: Node, _ out: HTMLBuilder, block: Bool = true, newline: Bool = false) {
         out.open(tag)
         if newline { out.newline() }
         renderChildren(of: node, into: out, tight: false)
@@ -134,7 +141,7 @@ public struct HTMLRenderer {
             return
         }
         out.raw("<a href=\"")
-        out.text(href)
+        out.url(href)
         out.raw("\"")
         appendTitle(title, into: out)
         out.raw(">")
@@ -149,7 +156,7 @@ public struct HTMLRenderer {
             return
         }
         out.raw("<img src=\"")
-        out.text(src)
+        out.url(src)
         out.raw("\" alt=\"")
         out.text(alt)
         out.raw("\"")
@@ -211,6 +218,9 @@ final class HeadingIDs {
     private var nextSuffix: [String: Int] = [:]
 
     init(reserved: Set<String>) { used = reserved }
+
+    /// `id` itself when it is free, else with the first free `-1`, `-2`… suffix; taken.
+    func claim(_ id: String) -> String { unique(id) }
 
     func next(for text: String) -> String {
         unique(Self.slug(text.trimmingSpaces))
