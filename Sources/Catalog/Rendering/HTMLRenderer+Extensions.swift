@@ -18,11 +18,28 @@ extension HTMLRenderer {
         if number > 0 { out.raw("</ol>\n</section>\n") }
     }
 
-    /// A checkbox that cannot be changed, ticked for `[x]`, then the item.
+    /// A checkbox that cannot be changed, ticked for `[x]`, then the item. Unlike
+    /// cmark-gfm's, the checkbox is named by the item's text (`aria-label`): a form
+    /// control without a name is announced as just "checkbox" (axe: `label`, critical).
     func renderTaskListItem(_ node: Node, checked: Bool, into out: HTMLBuilder, tight: Bool) {
-        out.raw(checked ? "<li><input type=\"checkbox\" checked=\"\" disabled=\"\"> " : "<li><input type=\"checkbox\" disabled=\"\"> ")
+        out.raw(checked ? "<li><input type=\"checkbox\" checked=\"\" disabled=\"\"" : "<li><input type=\"checkbox\" disabled=\"\"")
+        let name = Self.taskName(node)
+        if !name.isEmpty { out.attribute("aria-label", name) }
+        out.raw("> ")
         renderChildren(of: node, into: out, tight: tight)
         out.raw("</li>\n")
+    }
+
+    /// The text of the item's first paragraph (or of the whole item when it has none),
+    /// on one line.
+    private static func taskName(_ node: Node) -> String {
+        var text = ""
+        MarkdownNode.forEachChild(of: node) { child in
+            guard text.isEmpty, case .paragraph = child.pointee.kind else { return }
+            text = MarkdownNode.plainText(of: child)
+        }
+        if text.isEmpty { text = MarkdownNode.plainText(of: node) }
+        return text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(separator: " ")
     }
 
     /// `<sup>` around a link to the footnote, numbered in order of first reference.

@@ -45,8 +45,8 @@ import Testing
     /// GitHub's task lists, footnotes and autolinks (which spec.txt has no enabled
     /// examples of) through the same build, against the same reference.
     static let extensionExamples: [(markdown: String, differences: Set<GFMDifference>)] = [
-        ("- [ ] to do\n- [x] done\n  - [X] nested\n\n1. [ ] ordered\n", []),
-        ("- [ ] loose\n\n- [x] list\n  more\n* [x]\n* not [ ] a task\n", []),
+        ("- [ ] to do\n- [x] done\n  - [X] nested\n\n1. [ ] ordered\n", [.taskList]),
+        ("- [ ] loose\n\n- [x] list\n  more\n* [x]\n* not [ ] a task\n", [.taskList]),
         ("Text[^1] and again[^1], and [^ü] and [^missing].\n\n[^1]: First *foot*.\n\n    Second paragraph.\n[^ü]: Third.\n[^unused]: Never shown.\n", []),
         ("a[^q] b[^q] c[^q]\n\n[^q]:\n    > a quote\n\n        code\n", []),
         ("> [^a]: defined in a quote\n\n- used[^a] in a list\n", []),
