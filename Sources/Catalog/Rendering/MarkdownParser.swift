@@ -74,9 +74,37 @@ public enum MarkdownParser {
     }
 
     /// GitHub's extensions but `tagfilter`, which only touches raw HTML (never passed through
-    /// here). Every parser attaches the same ones: the special-character table is filled
-    /// once, from the first (see `parsesConcurrently`).
+    /// here). The special-character table is filled once, from the first parser, which
+    /// attaches them all (see `parsesConcurrently`); a parser without autolinks leaves the
+    /// table's `:` and `w` as text.
     static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
+
+    /// The autolink extension of Debian's cmark-gfm (0.29.0.gfm.6) scans from each candidate
+    /// (`www.`, `scheme:`, `@`) to the end of its run of characters without a space or
+    /// `<`, and trims a trailing `)` by scanning the run again: on one long run, each of
+    /// thousands of candidates costs the whole run (40,000 `_www.a` took 150 s, 40,000
+    /// `).` after a URL 9 s). Runs of at most this many bytes keep every body's autolink
+    /// work within 400,000 marks × 1,000 bytes; a body with a longer run (a hostile one,
+    /// or a long unbroken blob) is parsed without autolinks: its bare URLs stay text.
+    static let autolinkRunLimit = 1_000
+
+    /// Whether `text` has no run of more than `autolinkRunLimit` bytes without a space, tab,
+    /// line break or `<` (cmark's `cmark_isspace` and the end of an autolink).
+    static func allowsAutolinks(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var run = 0
+            for byte in bytes {
+                switch byte {
+                case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, UInt8(ascii: "<"): run = 0
+                default:
+                    run += 1
+                    if run > autolinkRunLimit { return false }
+                }
+            }
+            return true
+        }
+    }
 
     static let options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES
 
@@ -87,7 +115,8 @@ public enum MarkdownParser {
         guard let parser = memory.map({ cmark_parser_new_with_mem(options, $0) })
                 ?? cmark_parser_new(options) else { return nil }
         defer { cmark_parser_free(parser) }
-        for name in extensionNames {
+        let autolinks = allowsAutolinks(text)
+        for name in extensionNames where autolinks || name != "autolink" {
             if let syntax = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, syntax)
             }

@@ -115,3 +115,14 @@ func hrefsAreEscapedAsCmarkEscapesThem(url: String, escaped: String) {
         + "[^1]: Broken [y](gone2.md)\n    and on a later line [z](gone3.md).\n"
     #expect(check(text) == ["3:11 error link-broken", "5:14 error link-broken", "6:25 error link-broken"])
 }
+
+@Test func autolinksNeedRunsOfAtMostAThousandBytesWithoutASpace() {
+    let limit = MarkdownParser.autolinkRunLimit
+    #expect(limit == 1_000)
+    #expect(MarkdownParser.allowsAutolinks(String(repeating: "a", count: limit) + " " + String(repeating: "b", count: limit)))
+    #expect(MarkdownParser.allowsAutolinks(String(repeating: "a", count: limit) + "<" + String(repeating: "b", count: limit)))
+    #expect(!MarkdownParser.allowsAutolinks("x " + String(repeating: "a", count: limit + 1)))
+    let long = "\n\n```\n" + String(repeating: "0", count: limit + 1) + "\n```\n"
+    #expect(render("See www.example.com.\n") == "<p>See <a href=\"http://www.example.com\">www.example.com</a>.</p>\n")
+    #expect(render("See www.example.com." + long).hasPrefix("<p>See www.example.com.</p>\n"))
+}
