@@ -11,7 +11,7 @@ import Foundation
 public struct HTMLRenderer {
     public typealias Resolver = (_ url: String, _ isImage: Bool) -> String?
 
-    let resolve: Resolver
+    private let resolve: Resolver
     private let headingIDs: HeadingIDs
     let footnotes = FootnoteIDs()
 
@@ -99,7 +99,7 @@ public struct HTMLRenderer {
         }
     }
 
-    func wrap(_ tag: StaticString, _ node: Node, _ out: HTMLBuilder, block: Bool = true, newline: Bool = false) {
+    private func wrap(_ tag: StaticString, _ node: Node, _ out: HTMLBuilder, block: Bool = true, newline: Bool = false) {
         out.open(tag)
         if newline { out.newline() }
         renderChildren(of: node, into: out, tight: false)
