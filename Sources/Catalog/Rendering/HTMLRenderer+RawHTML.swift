@@ -7,7 +7,7 @@ extension HTMLRenderer {
     func renderSanitized(_ root: Node, into out: HTMLBuilder) {
         let fragment = HTMLBuilder(capacity: 4096)
         rawHTML.start()
-        renderChildren(of: root, into: fragment, tight: false)
+        renderDocument(root, into: fragment)
         let ranges = rawHTML.finish()
         let sanitizer = HTMLSanitizer(writerRanges: ranges, resolve: resolve, headingIDs: headingIDs)
         sanitizer.write(HTMLFragmentParser.parse(fragment.string), into: out)

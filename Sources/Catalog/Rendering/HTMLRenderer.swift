@@ -16,6 +16,7 @@ public struct HTMLRenderer {
     let headingIDs: HeadingIDs
     /// Where raw HTML went while a body with it is rendered.
     let rawHTML = RawHTMLRanges()
+    let footnotes = FootnoteIDs()
 
     /// `reservedIDs` are ids the page around the body already uses.
     public init(reservedIDs: Set<String> = [], resolve: @escaping Resolver) {
@@ -32,10 +33,11 @@ public struct HTMLRenderer {
     /// Appends the document's HTML to `out` (a page renders its body in place).
     func render(_ document: MarkdownNode, into out: HTMLBuilder) {
         withUnsafePointer(to: document) { root in
+            footnotes.prepare(root, ids: headingIDs)
             if RawHTMLBudget.holdsRawHTML(root) {
                 renderSanitized(root, into: out)
             } else {
-                renderChildren(of: root, into: out, tight: false)
+                renderDocument(root, into: out)
             }
         }
     }
@@ -47,9 +49,12 @@ public struct HTMLRenderer {
         MarkdownNode.forEachChild(of: node) { render($0, into: out, tight: tight) }
     }
 
-    private func render(_ node: Node, into out: HTMLBuilder, tight: Bool) {
+    func render(_ node: Node, into out: HTMLBuilder, tight: Bool) {
         switch node.pointee.kind {
         case .document, .other: renderChildren(of: node, into: out, tight: tight)
+        case .taskListItem(let checked): renderTaskListItem(node, checked: checked, into: out, tight: tight)
+        case .footnoteReference(let number): renderFootnoteReference(number, into: out)
+        case .footnoteDefinition: return
         case .paragraph:
             if tight { renderChildren(of: node, into: out, tight: tight); return }
             wrap("p", node, out)
@@ -143,7 +148,7 @@ public struct HTMLRenderer {
             return
         }
         out.raw("<a href=\"")
-        out.text(href)
+        out.url(href)
         out.raw("\"")
         appendTitle(title, into: out)
         out.raw(">")
@@ -158,7 +163,7 @@ public struct HTMLRenderer {
             return
         }
         out.raw("<img src=\"")
-        out.text(src)
+        out.url(src)
         out.raw("\" alt=\"")
         out.text(alt)
         out.raw("\"")
@@ -220,6 +225,9 @@ final class HeadingIDs {
     private var nextSuffix: [String: Int] = [:]
 
     init(reserved: Set<String>) { used = reserved }
+
+    /// `id` itself when it is free, else with the first free `-1`, `-2`… suffix; taken.
+    func claim(_ id: String) -> String { unique(id) }
 
     func next(for text: String) -> String {
         unique(Self.slug(text.trimmingSpaces))

@@ -45,7 +45,8 @@ struct HTMLSanitizer {
     }
 
     /// A kept element of a writer's: headings one level down with an id, as Markdown's;
-    /// URLs resolved as Markdown's (an image that cannot be shown becomes its alt text).
+    /// URLs resolved and escaped as Markdown's (`HrefEscaping`, as cmark writes them; an image
+    /// that cannot be shown becomes its alt text).
     private func writeWriters(_ node: HTMLNode, into out: HTMLBuilder) {
         var node = node
         var tag = node.tag
@@ -53,7 +54,7 @@ struct HTMLSanitizer {
         for index in node.attributes.indices where HTMLAllowlist.isURL(node.attributes[index].name, on: tag) {
             let value = node.attributes[index].value
             let resolved = HTMLAllowlist.urlVerdict(value) == .allowed ? resolve(value, tag == "img") : nil
-            node.attributes[index].value = resolved ?? ""
+            node.attributes[index].value = resolved.map(HrefEscaping.escape) ?? ""
             if resolved == nil { node.attributes[index].name = "" }
         }
         if tag == "img", !node.attributes.contains(where: { $0.name == "src" }) {

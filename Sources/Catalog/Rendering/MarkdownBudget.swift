@@ -4,12 +4,14 @@
 /// over a gigabyte), and a table pads every row to its header's width (1,000 columns
 /// and 2,000 one-letter rows made two million cells, 730 MB, of 12 KB).
 ///
-/// Letters, digits, spaces and non-ASCII text never start a node; every node but a
-/// table's padded cells starts at ASCII punctuation or a line break. So the bound is
-/// the number of those bytes ("marks") and, when a line can be a table's delimiter row,
-/// the lines times the most cells a row can have (its `|` plus one).
+/// Letters, digits, spaces and non-ASCII text never start a node, but for `w`: every node
+/// but a table's padded cells starts at ASCII punctuation, a line break, or a `w` (the
+/// autolink extension's `www.`: cmark-gfm then ends a text node at every `w`, and its
+/// arena keeps each node even after merging neighbours, so 16 MB of `word ` took 720 MB).
+/// So the bound is the number of those bytes ("marks") and, when a line can be a table's
+/// delimiter row, the lines times the most cells a row can have (its `|` plus one).
 enum MarkdownBudget {
-    /// About 300 MB of cmark's nodes at worst; some 8 MB of prose, or 2 MB of code.
+    /// About 300 MB of cmark's nodes at worst; some 6 MB of prose, or 2 MB of code.
     static let limit = 400_000
 
     static func exceeds(_ text: String) -> Bool {
@@ -32,7 +34,7 @@ enum MarkdownBudget {
                 dashes = false
                 continue
             }
-            if isPunctuation(byte) { marks += 1 }
+            if isPunctuation(byte) || byte == UInt8(ascii: "w") { marks += 1 }
             switch byte {
             case UInt8(ascii: "|"): pipes += 1
             case UInt8(ascii: "-"): dashes = true

@@ -14,6 +14,13 @@ public struct MarkdownNode: Sendable {
         case table(alignments: [Alignment])
         case tableRow(isHeader: Bool)
         case tableCell
+        /// A list item that starts with `[ ]` or `[x]` (GFM's task list extension).
+        case taskListItem(checked: Bool)
+        /// `[^label]`: the number cmark gave its footnote (in order of first reference).
+        case footnoteReference(number: Int)
+        /// `[^label]: …`, moved by cmark to the end of the document in number order (only
+        /// footnotes that are referenced). The label is as written in the definition.
+        case footnoteDefinition(label: String)
         /// A node of a kind the renderer does not know: its children are still shown.
         case other
     }

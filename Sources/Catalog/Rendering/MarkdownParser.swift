@@ -2,7 +2,8 @@ import CCmark
 import CCmarkShim
 import Foundation
 
-/// Parses CommonMark with GitHub's tables and strikethrough through cmark-gfm, and
+/// Parses CommonMark with GitHub's extensions through cmark-gfm (tables, strikethrough,
+/// autolinks, task lists and footnotes, as GitHub enables them), and
 /// converts the result into `MarkdownNode` values. This is the only file that sees
 /// cmark's C types; raw HTML stays in the tree as `htmlBlock`/`htmlInline` nodes so
 /// that the renderer can leave it out and the checker can point at it.
@@ -26,7 +27,8 @@ public enum MarkdownParser {
     /// An empty document for a body over `MarkdownBudget` (reported as `body-too-large`).
     public static func parse(_ text: String) -> MarkdownNode {
         guard !MarkdownBudget.exceeds(text) else { return MarkdownNode(kind: .document) }
-        return withDocument(text) { convert($0, extensionTypes, depth: 1) } ?? MarkdownNode(kind: .document)
+        let document = withDocument(text) { convert($0, extensionTypes, depth: 1) } ?? MarkdownNode(kind: .document)
+        return Footnotes.labeled(document, source: text)
     }
 
     /// `parse`, and from the same parse what a body check reports on
@@ -34,10 +36,11 @@ public enum MarkdownParser {
     static func parseWithReportables(_ text: String) -> (document: MarkdownNode, reportables: [ReportableNode]) {
         guard !MarkdownBudget.exceeds(text) else { return (MarkdownNode(kind: .document), [MarkdownScanner.tooLarge]) }
         let scans = MarkdownScanner.mayHoldReportables(text) || MarkdownScanner.mayNestTooDeep(text)
-        return withDocument(text) { root in
+        let parsed = withDocument(text) { root in
             (convert(root, extensionTypes, depth: 1), scans ? MarkdownScanner.reportables(in: root) : [])
         }
             ?? (MarkdownNode(kind: .document), [])
+        return (Footnotes.labeled(parsed.0, source: text), parsed.1)
     }
 
     /// cmark-gfm keeps its table of special inline characters in a global: finishing a
@@ -70,13 +73,50 @@ public enum MarkdownParser {
         return body(root)
     }
 
+    /// GitHub's extensions but `tagfilter`, which only touches raw HTML (never passed through
+    /// here). The special-character table is filled once, from the first parser, which
+    /// attaches them all (see `parsesConcurrently`); a parser without autolinks leaves the
+    /// table's `:` and `w` as text.
+    static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
+
+    /// The autolink extension of Debian's cmark-gfm (0.29.0.gfm.6) scans from each candidate
+    /// (`www.`, `scheme:`, `@`) to the end of its run of characters without a space or
+    /// `<`, and trims a trailing `)` by scanning the run again: on one long run, each of
+    /// thousands of candidates costs the whole run (40,000 `_www.a` took 150 s, 40,000
+    /// `).` after a URL 9 s). Runs of at most this many bytes keep every body's autolink
+    /// work within 400,000 marks × 1,000 bytes; a body with a longer run (a hostile one,
+    /// or a long unbroken blob) is parsed without autolinks: its bare URLs stay text.
+    static let autolinkRunLimit = 1_000
+
+    /// Whether `text` has no run of more than `autolinkRunLimit` bytes without a space, tab,
+    /// line break or `<` (cmark's `cmark_isspace` and the end of an autolink).
+    static func allowsAutolinks(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var run = 0
+            for byte in bytes {
+                switch byte {
+                case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, UInt8(ascii: "<"): run = 0
+                default:
+                    run += 1
+                    if run > autolinkRunLimit { return false }
+                }
+            }
+            return true
+        }
+    }
+
+    static let options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES
+
     private static func parseDocument(_ text: String, memory: UnsafeMutablePointer<cmark_mem>? = nil,
                                       linksOnly: Bool = false) -> OpaquePointer? {
         // No CMARK_OPT_UNSAFE: raw HTML is never passed through (content-format.md §4).
-        guard let parser = memory.map({ cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, $0) })
-                ?? cmark_parser_new(CMARK_OPT_DEFAULT) else { return nil }
+        // Footnotes are a parser option in cmark-gfm, not an extension.
+        guard let parser = memory.map({ cmark_parser_new_with_mem(options, $0) })
+                ?? cmark_parser_new(options) else { return nil }
         defer { cmark_parser_free(parser) }
-        for name in ["table", "strikethrough"] {
+        let autolinks = allowsAutolinks(text)
+        for name in extensionNames where autolinks || name != "autolink" {
             if let syntax = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, syntax)
             }
@@ -152,7 +192,12 @@ public enum MarkdownParser {
         case CMARK_NODE_LIST:
             return .list(ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
                          start: Int(cmark_node_get_list_start(node)), tight: cmark_node_get_list_tight(node) != 0)
-        case CMARK_NODE_ITEM: return .item
+        case CMARK_NODE_ITEM:
+            // A task list item is an item that the tasklist extension claimed.
+            guard types.tasklist != 0, UInt(bitPattern: cmark_node_get_syntax_extension(node)) == types.tasklist else {
+                return .item
+            }
+            return .taskListItem(checked: cmark_gfm_extensions_get_tasklist_item_checked(node))
         case CMARK_NODE_CODE_BLOCK: return .codeBlock(info: string(cmark_node_get_fence_info(node)))
         case CMARK_NODE_HTML_BLOCK: return .htmlBlock
         case CMARK_NODE_PARAGRAPH: return .paragraph
@@ -169,6 +214,11 @@ public enum MarkdownParser {
             return .link(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
         case CMARK_NODE_IMAGE:
             return .image(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
+        case CMARK_NODE_FOOTNOTE_REFERENCE:
+            return .footnoteReference(number: Int(string(cmark_node_get_literal(node))) ?? 0)
+        // The label is read from the source afterwards (`Footnotes.labeled`): cmark-gfm 0.29
+        // keeps it in no field its API reads.
+        case CMARK_NODE_FOOTNOTE_DEFINITION: return .footnoteDefinition(label: "")
         default: return extensionKind(of: node, type, types)
         }
     }
@@ -207,11 +257,14 @@ public enum MarkdownParser {
 /// instead of reading its type's name, a C string, for every extension node.
 struct ExtensionTypes {
     /// A document with one node of each type, whose names tell the types apart once.
-    static let sample = "| a |\n|---|\n| b |\n\n~~x~~\n"
+    static let sample = "| a |\n|---|\n| b |\n\n~~x~~\n\n- [ ] t\n"
 
     /// The core "none" type matches no node: then every extension node is `.other`.
     var table = CMARK_NODE_NONE, tableRow = CMARK_NODE_NONE, tableCell = CMARK_NODE_NONE
     var strikethrough = CMARK_NODE_NONE
+    /// Task list items keep the item type; the extension that claimed one (its address
+    /// here, so that the value stays `Sendable`) tells it apart.
+    var tasklist: UInt = 0
 
     init() {}
 
@@ -227,6 +280,7 @@ struct ExtensionTypes {
             case "table_header", "table_row": tableRow = type
             case "table_cell": tableCell = type
             case "strikethrough": strikethrough = type
+            case "tasklist": tasklist = UInt(bitPattern: cmark_node_get_syntax_extension(node))
             default: break
             }
         }

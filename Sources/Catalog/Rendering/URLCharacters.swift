@@ -35,3 +35,10 @@ enum URLCharacters {
         return text.withUTF8 { $0.contains(where: matches) }
     }
 }
+
+extension HTMLBuilder {
+    /// An `href` or `src` value, escaped as cmark-gfm escapes it (`HrefEscaping`).
+    func url(_ url: String) {
+        raw(string: HrefEscaping.escape(url))
+    }
+}

@@ -34,15 +34,17 @@ import Testing
 
     // MARK: Budget
 
-    /// Marks are ASCII punctuation and line breaks; with a possible delimiter row, every
-    /// line counts as a row of the widest line's cells.
+    /// Marks are ASCII punctuation, line breaks and `w` (where the autolink extension ends a
+    /// text node); with a possible delimiter row, every line counts as a row of the widest
+    /// line's cells.
     @Test func budgetCountsMarksAndPaddedTableCells() {
         func cost(_ text: String) -> Int { var text = text; return text.withUTF8 { MarkdownBudget.cost($0) } }
-        #expect(cost("Plain words, and ünïcode\n") == 2)
+        #expect(cost("Plain text, and ünïcode\n") == 2)
+        #expect(cost("Wild words: www\n") == 6)
         #expect(cost("a*b [c](d)\n") == 6)
         // 11 marks; 4 lines (the last one empty) of at most 4 cells.
         #expect(cost("|a|b|\n|-|-|\nx\n") == 11 + 16)
-        #expect(cost("|a|b|\nno delimiter row\n") == 5)
+        #expect(cost("|a|b|\nno delimiter line\n") == 5)
         #expect(!MarkdownBudget.exceeds(String(repeating: "[", count: 399_999)))
         #expect(MarkdownBudget.exceeds(String(repeating: "[", count: 400_001)))
     }
