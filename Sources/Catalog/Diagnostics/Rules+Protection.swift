@@ -58,7 +58,7 @@ extension Rules {
              fix: "Use a rule id from this page (`catalog-build rules` lists them); the message suggests the closest one."),
         Rule("rule-severity", .error, "`rules:` sets each rule to error, warning or off, and never lowers a protected rule.",
              why: "Any other value would be a guess; protected rules keep the payloads valid, the content readable and the site safe.",
-             example: "rules:\\n  title-required: off   # protected\\n  raw-html: warn        # not error, warning or off",
+             example: "rules:\\n  title-required: off   # protected\\n  raw-html-removed: warn  # not error, warning or off",
              fix: "Write error, warning or off; for a protected rule, correct the content instead (each rule's entry says why it is protected)."),
     ]
 }

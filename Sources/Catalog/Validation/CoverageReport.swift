@@ -18,15 +18,17 @@ public enum CoverageReport {
     }
 
     /// One row per book: its assignable activities, then how many of them have each
-    /// piece of metadata, with the share.
+    /// piece of metadata, with the share. A book's name is its folder's, which may hold
+    /// control characters: they are escaped as in diagnostics, so the terminal shows them.
     public static func text(_ coverage: MetadataCoverage) -> String {
         guard !coverage.entries.isEmpty else { return "" }
-        let width = max(4, coverage.entries.map(\.book.count).max() ?? 0)
+        let names = coverage.entries.map { ControlCharacters.escaped($0.book) }
+        let width = max(4, names.map(\.count).max() ?? 0)
         var out = "Metadata of assignable activities:\n"
         out += row(["book", "activities", "thumbnail", "age", "time", "progress"], width: width)
-        for entry in coverage.entries {
+        for (entry, name) in zip(coverage.entries, names) {
             let counts = [entry.thumbnail, entry.suggestedAge, entry.completionTime, entry.progressReporting]
-            out += row([entry.book, "\(entry.activities)"] + counts.map { share($0, of: entry.activities) }, width: width)
+            out += row([name, "\(entry.activities)"] + counts.map { share($0, of: entry.activities) }, width: width)
         }
         return out
     }

@@ -50,7 +50,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: work) }
         let run = try BinaryRunner.run(["validate"], in: project.appendingPathComponent("content"))
         #expect(run.status == 0)
-        #expect(run.stderr == "Translation coverage:\n  en-us    4/4 (100%)\nChecked 6 files in this folder: no problems found\n")
+        #expect(run.stderr == "Translation coverage:\n  en-us    4/4 (100%)\n"
+            + "Metadata of assignable activities:\n"
+            + "  book           activities  thumbnail   age         time        progress\n"
+            + "  my-first-book  2           0 (0%)      2 (100%)    2 (100%)    1 (50%)\n"
+            + "Checked 6 files in this folder: no problems found\n")
     }
 
     @Test func contentGivenAsArgumentOrAsCatalogYAML() throws {

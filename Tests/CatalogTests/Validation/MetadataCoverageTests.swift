@@ -73,6 +73,7 @@ import Testing
               empty                  0           0 (100%)    0 (100%)    0 (100%)    0 (100%)
               geometry-and-measures  1           0 (0%)      0 (0%)      1 (100%)    0 (0%)
               science                2           1 (50%)     2 (100%)    1 (50%)     1 (50%)
+            Checked 8 files in content/: no problems found
 
             """), "\(run.stderr)")
         let json = try BinaryRunner.run(["validate", "--content", "content", "--format", "json"], in: workspace.parent)

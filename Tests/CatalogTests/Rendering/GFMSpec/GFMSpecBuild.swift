@@ -35,16 +35,26 @@ struct GFMSpecBuild {
 
     func remove() { try? FileManager.default.removeItem(at: work) }
 
-    /// The content paths of the relative links and images of `markdown`.
+    /// The content paths of the relative links and images of `markdown`, and of the
+    /// `href` and `src` of its raw HTML (checked like Markdown's).
     private static func linkTargets(_ markdown: String, from path: String) -> [String] {
         var targets: [String] = []
+        func add(_ url: String) {
+            if case .relative(let target, _) = LinkPolicy.classify(url), let resolved = LinkPaths.resolve(target, from: path),
+               !resolved.isEmpty, !resolved.hasSuffix("/") {
+                targets.append(resolved)
+            }
+        }
+        func addHTML(_ nodes: [HTMLNode]) {
+            for node in nodes {
+                for attribute in node.attributes where attribute.name == "href" || attribute.name == "src" { add(attribute.value) }
+                addHTML(node.children)
+            }
+        }
         MarkdownParser.parse(markdown).forEach { node in
             switch node.kind {
-            case .link(let url, _), .image(let url, _):
-                if case .relative(let target, _) = LinkPolicy.classify(url), let resolved = LinkPaths.resolve(target, from: path),
-                   !resolved.isEmpty, !resolved.hasSuffix("/") {
-                    targets.append(resolved)
-                }
+            case .link(let url, _), .image(let url, _): add(url)
+            case .htmlBlock, .htmlInline: addHTML(HTMLFragmentParser.parse(node.literal, context: .template))
             default: break
             }
         }

@@ -10,14 +10,21 @@ import Testing
 /// shows up as a changed count or table.
 @Suite(.serialized) struct GFMSpecTests {
     /// Examples whose body equals cmark-gfm's HTML.
-    static let identicalCount = 517
+    static let identicalCount = 525
 
     /// Every example that differs, and why (`GFMDifference`).
     static let differences: [Int: Set<GFMDifference>] = GFMSpecDifferences.table
 
+    /// Examples the site refuses to build, with the rule that refuses them: left out of
+    /// the build (an error stops a build whole).
+    static let refused: [Int: String] = [
+        327: "link-active-file: its <a href=\"öö.html\"> names an HTML file, which the site never publishes",
+    ]
+
     @Test func everyExampleRendersAsCmarkGFMOrDiffersForADocumentedReason() throws {
-        let examples = try GFMSpecFile.examples()
-        #expect(examples.count == 671)
+        let all = try GFMSpecFile.examples()
+        #expect(all.count == 671)
+        let examples = all.filter { Self.refused[$0.number] == nil }
         let build = try GFMSpecBuild(pages: examples.map { ("example-\(Self.padded($0.number))", $0.markdown) })
         defer { build.remove() }
         var identical = 0
