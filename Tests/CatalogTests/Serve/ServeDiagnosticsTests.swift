@@ -20,7 +20,7 @@ import Testing
         let content = try TempContent(["quiz.md": quiz], catalog: catalog)
         let scratch = try scratchDirectory()
         defer { content.remove(); try? FileManager.default.removeItem(at: scratch) }
-        var options = ServeOptions(content: content.root, output: scratch.appendingPathComponent("site"),
+        let options = ServeOptions(content: content.root, output: scratch.appendingPathComponent("site"),
                                    cacheDirectory: nil, port: 0)
         let log = Lines()
         let server = try PreviewServer(options, log: { line in log.lines.withLock { $0.append(line) } },
