@@ -12,7 +12,8 @@ import Synchronization
 /// restarts only on a whole request part). NIO's `ServerBootstrap` puts an
 /// `AcceptBackoffHandler` on the listening socket, so when descriptors run out (`EMFILE`)
 /// accepting pauses for a second and resumes once they are freed, instead of stopping
-/// for good.
+/// for good; but running out is never reached: `ConnectionLimit` caps the connections
+/// open at once below the descriptor limit (more wait in the backlog).
 ///
 /// The server binds in `init` (a busy port fails there) but answers nothing before
 /// `open()`: requests wait, as they would in the listening socket's backlog.
@@ -24,8 +25,10 @@ final class PreviewHTTPServer: Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private let gate = StartGate()
 
-    init(host: String, port: UInt16, idleTimeout: Duration, handler: @escaping Handler) throws {
+    init(host: String, port: UInt16, idleTimeout: Duration, log: @escaping @Sendable (String) -> Void = { _ in },
+         handler: @escaping Handler) throws {
         let startup = Startup()
+        let connections = ConnectionLimit.current()
         let gate = gate, finished = finished
         let responder = CallbackResponder<PreviewRequestContext> { request, context in
             await gate.wait()
@@ -36,7 +39,8 @@ final class PreviewHTTPServer: Sendable {
         let app = Application(
             responder: responder,
             server: .http1(configuration: .init(idleTimeout: .nanoseconds(nanoseconds))),
-            configuration: .init(address: .hostname(host, port: Int(port)), backlog: 256),
+            configuration: .init(address: .hostname(host, port: Int(port)), backlog: 256,
+                                 availableConnectionsDelegate: connections.delegate(log: log)),
             onServerRunning: { channel in startup.report(.success(UInt16(channel.localAddress?.port ?? 0))) },
             logger: Logger(label: "catalog-build.serve", factory: { _ in SwiftLogNoOpLogHandler() }))
         task = Task(executorPreference: ServeExecutor.shared) {

@@ -86,7 +86,8 @@ public final class PreviewServer: Sendable {
         self.live = live
         let responder = PreviewResponder(files: StaticFiles(root: options.output), hub: hub, output: live.output,
                                          status: { [status] in status.current })
-        http = try PreviewHTTPServer(host: options.host, port: options.port, idleTimeout: options.idleTimeout) { request, context in
+        http = try PreviewHTTPServer(host: options.host, port: options.port, idleTimeout: options.idleTimeout,
+                                 log: log) { request, context in
             responder.respond(request, context: context)
         }
         rebuild(stamps: listing, paths: nil)

@@ -94,7 +94,10 @@ struct HostileOutcome {
     /// The signal that ended the process, if one did (a crash, or the time limit's SIGKILL).
     var signal: Int32?
     var timedOut: Bool
+    /// Wall-clock time of the run.
     var seconds: Double
+    /// CPU time (user and system) the process used, from `wait4`'s rusage.
+    var cpuSeconds: Double
     /// Peak resident memory of the process, in bytes, as sampled every few milliseconds
     /// from `/proc` (a run shorter than that may report 0).
     var peakMemory: Int
@@ -103,7 +106,11 @@ struct HostileOutcome {
 }
 
 enum HostileRun {
-    /// Runs the binary with `arguments` in `work.root`, killing it after `seconds`.
+    /// Runs the binary with `arguments` in `work.root`, killing it once it has used
+    /// `seconds` of CPU time, or after `wallSeconds(seconds)` of wall-clock time when it
+    /// uses less (a run blocked for good). The limit is on CPU time so that a machine
+    /// busy with other work does not fail a run that does its own work quickly, while
+    /// an endless loop or a blocked run still ends in `timedOut`.
     static func run(_ arguments: [String], in work: HostileWork, seconds: Double = 30,
                     environment: [String: String] = [:]) throws -> HostileOutcome {
         try run(arguments, in: work.root, seconds: seconds, environment: environment)
@@ -125,7 +132,7 @@ enum HostileRun {
             let done = wait4(pid, &status, WNOHANG, &usage)
             if done == pid { break }
             if done < 0 && errno != EINTR { break }
-            if Date().timeIntervalSince(start) > seconds && !timedOut {
+            if !timedOut && (cpuTime(pid) > seconds || Date().timeIntervalSince(start) > wallSeconds(seconds)) {
                 timedOut = true
                 kill(pid, SIGKILL)
             }
@@ -137,9 +144,26 @@ enum HostileRun {
             signal: signaled ? status & 0x7f : nil,
             timedOut: timedOut,
             seconds: Date().timeIntervalSince(start),
+            cpuSeconds: Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+                + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6,
             peakMemory: peak,
             stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
             stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
+    }
+
+    /// The wall-clock safety net for a CPU limit of `seconds`: generous, since the
+    /// machine may be shared, yet finite, so that a run blocked without using CPU fails.
+    static func wallSeconds(_ seconds: Double) -> Double { max(seconds * 6, 60) }
+
+    /// The CPU time (user and system) the running process has used so far, from
+    /// `/proc/<pid>/stat` (fields 14 and 15, in clock ticks); 0 once it has gone.
+    static func cpuTime(_ pid: pid_t) -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return 0 }
+        // After the command name: state is field 3, so utime and stime are the 12th and 13th.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// The process's peak resident memory so far (VmHWM), 0 once it has gone. Not
@@ -179,7 +203,8 @@ extension HostileOutcome {
     /// The promises every hostile run keeps: it ended by itself, was not killed by a
     /// signal, exited 0, 1 or 2, and stayed under `memoryLimit` bytes.
     func expectSafe(memoryLimit: Int = 512 << 20, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(!timedOut, "the run did not end within its time limit (\(seconds) s)", sourceLocation: sourceLocation)
+        #expect(!timedOut, "the run did not end within its time limit (\(seconds) s, \(cpuSeconds) s of CPU)",
+                sourceLocation: sourceLocation)
         #expect(signal == nil, "the run died of signal \(signal ?? 0): \(stderr.suffix(2000))", sourceLocation: sourceLocation)
         #expect([0, 1, 2].contains(status), "exit status \(status)", sourceLocation: sourceLocation)
         #expect(peakMemory < memoryLimit, "peak memory \(peakMemory >> 20) MB", sourceLocation: sourceLocation)
