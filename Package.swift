@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "catalog-build", targets: ["catalog-build"]),
         .library(name: "Catalog", targets: ["Catalog"]),
+        // For apps: reads the exported JSON tree and makes ClassKit contexts (Foundation only).
+        .library(name: "CatalogRuntime", targets: ["CatalogRuntime"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -64,6 +66,7 @@ let package = Package(
                 "Catalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .target(name: "CatalogRuntime"),
         // Benchmark driver for bench/thumbnails/run.sh: the thumbnails stage alone.
         .executableTarget(name: "thumbnail-bench", dependencies: ["Catalog"]),
         .testTarget(
@@ -73,5 +76,6 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Snapshots"]),
+        .testTarget(name: "CatalogRuntimeTests", dependencies: ["CatalogRuntime", "Catalog"]),
     ]
 )
