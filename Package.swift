@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "Catalog", targets: ["Catalog"]),
         // For apps: reads the exported JSON tree and makes ClassKit contexts (Foundation only).
         .library(name: "CatalogRuntime", targets: ["CatalogRuntime"]),
+        // `swift package catalog-build build|export|validate` in a package that depends on this one.
+        .plugin(name: "CatalogBuildPlugin", targets: ["CatalogBuildPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -67,6 +69,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(name: "CatalogRuntime"),
+        .plugin(
+            name: "CatalogBuildPlugin",
+            capability: .command(
+                intent: .custom(verb: "catalog-build",
+                                description: "Builds, exports or validates the ClassKit catalog in this package's folder"),
+                permissions: [.writeToPackageDirectory(reason: "catalog-build writes the site, the export and its cache in the package's folder")]),
+            dependencies: ["catalog-build"]),
         // Benchmark driver for bench/thumbnails/run.sh: the thumbnails stage alone.
         .executableTarget(name: "thumbnail-bench", dependencies: ["Catalog"]),
         .testTarget(
