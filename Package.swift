@@ -7,6 +7,10 @@ let package = Package(
     products: [
         .executable(name: "catalog-build", targets: ["catalog-build"]),
         .library(name: "Catalog", targets: ["Catalog"]),
+        // For apps: reads the exported JSON tree and makes ClassKit contexts (Foundation only).
+        .library(name: "CatalogRuntime", targets: ["CatalogRuntime"]),
+        // `swift package catalog-build build|export|validate` in a package that depends on this one.
+        .plugin(name: "CatalogBuildPlugin", targets: ["CatalogBuildPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -34,25 +38,22 @@ let package = Package(
             name: "CJPEG", pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg-dev"])]),
         // libjpeg reports errors through longjmp: decode/encode live in C and return a status.
-        .target(
-            name: "CImageCodec",
-            dependencies: ["CPNG", "CJPEG"],
-            cSettings: [.unsafeFlags(["-O2"])]),
+        .target(name: "CImageCodec", dependencies: ["CPNG", "CJPEG"]),
         // System calls that Swift's Glibc module does not export (renameat2). Named apart from
         // swift-system's own CSystem target (which Hummingbird brings in); its folder stays.
         .target(name: "CCatalogSystem", path: "Sources/CSystem"),
         // cmark-gfm keeps its special inline characters in one process-wide table that every
         // parser empties when it finishes; this replaces the library's function that does it
         // (see cmark_shim.c); and the body checks' parses skip the inlines of blocks that
-        // cannot hold a link (cmark_links_only.c). The replacements only bind if the
-        // executable exports them.
+        // cannot hold a link (cmark_links_only.c). No linker flag is needed: ELF linkers put
+        // an executable's definition of a symbol that a linked shared library also defines
+        // into its dynamic symbol table, so the library's calls bind to it (checked at run
+        // time; where they do not, as under Darwin's two-level namespace, parsers are
+        // serialized and every inline is parsed). Also a per-thread arena (cmark_arena.c).
         .target(
             name: "CCmarkShim",
-            linkerSettings: [
-                .linkedLibrary("dl"),
-                .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=cmark_manage_extensions_special_characters",
-                              "-Xlinker", "--export-dynamic-symbol=cmark_parse_inlines"]),
-            ]),
+            dependencies: ["CCmark"],
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
             name: "Catalog",
             dependencies: [
@@ -71,6 +72,14 @@ let package = Package(
                 "Catalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .target(name: "CatalogRuntime"),
+        .plugin(
+            name: "CatalogBuildPlugin",
+            capability: .command(
+                intent: .custom(verb: "catalog-build",
+                                description: "Builds, exports or validates the ClassKit catalog in this package's folder"),
+                permissions: [.writeToPackageDirectory(reason: "catalog-build writes the site, the export and its cache in the package's folder")]),
+            dependencies: ["catalog-build"]),
         // Benchmark driver for bench/thumbnails/run.sh: the thumbnails stage alone.
         .executableTarget(name: "thumbnail-bench", dependencies: ["Catalog"]),
         .testTarget(
@@ -80,5 +89,6 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Snapshots"]),
+        .testTarget(name: "CatalogRuntimeTests", dependencies: ["CatalogRuntime", "Catalog"]),
     ]
 )

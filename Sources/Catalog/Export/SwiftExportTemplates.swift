@@ -131,11 +131,67 @@ enum SwiftExportTemplates {
     import ClassKit
     import ImageIO
 
+
+    """ + classKitMappings(namespace: SwiftExport.namespace, localeDefault: " = \(SwiftExport.namespace).preferredLocale") + """
+
+    /// A ready `CLSDataStoreDelegate`: creates each context Schoolwork or the app asks for
+    /// from the catalog. The data store holds its delegate weakly: keep this object, e.g.
+    ///
+    ///     let classKitDelegate = \(SwiftExport.namespace)Delegate()
+    ///     CLSDataStore.shared.delegate = classKitDelegate
     @available(iOS 14.0, macOS 11.0, macCatalyst 14.0, *)
-    extension \(SwiftExport.namespace).Context {
+    public final class \(SwiftExport.namespace)Delegate: NSObject, CLSDataStoreDelegate {
+        public let locale: String
+        private let thumbnail: (@Sendable (\(SwiftExport.namespace).Context) -> CGImage?)?
+
+        /// - Parameter thumbnail: the image for a context, if the app has one (for example
+        ///   `{ $0.bundledThumbnail() }`); nil leaves contexts without thumbnails.
+        public init(locale: String = \(SwiftExport.namespace).preferredLocale,
+                    thumbnail: (@Sendable (\(SwiftExport.namespace).Context) -> CGImage?)? = nil) {
+            self.locale = locale
+            self.thumbnail = thumbnail
+            super.init()
+        }
+
+        public func createContext(forIdentifier identifier: String, parentContext: CLSContext,
+                                  parentIdentifierPath: [String]) -> CLSContext? {
+            guard let context = \(SwiftExport.namespace).context(at: parentIdentifierPath + [identifier]) else { return nil }
+            return context.makeCLSContext(locale: locale, thumbnail: thumbnail?(context))
+        }
+    }
+    #endif
+
+    """
+
+    /// CatalogRuntime's ClassKit file: the same code as the generated file's, for the
+    /// runtime's `ClassKitCatalog` (whose lookups are a loaded catalog's, so `locale` has no
+    /// default there).
+    static var runtimeClassKit: String {
+        """
+        // Generated from catalog-build's Swift export (`SwiftExportTemplates.classKitMappings`), the one
+        // source of this code: do not edit; `SNAPSHOT_RECORD=1 swift test --filter CatalogRuntimeSourceTests`
+        // writes it again.
+        #if canImport(ClassKit)
+        import ClassKit
+        import Foundation
+        import ImageIO
+
+
+        """ + classKitMappings(namespace: "ClassKitCatalog", localeDefault: "") + "#endif\n"
+    }
+
+    /// The code that makes and updates a `CLSContext` from a context, and the mappings of
+    /// the tree's types to ClassKit's: the one source of both the generated file's and
+    /// CatalogRuntime's (`Sources/CatalogRuntime/ClassKitCatalog+ClassKit.swift`, which
+    /// `CatalogRuntimeSourceTests` keeps equal to `runtimeClassKit`).
+    /// - Parameter localeDefault: the `locale` parameters' default value, with its ` = `.
+    static func classKitMappings(namespace: String, localeDefault: String) -> String {
+        """
+    @available(iOS 14.0, macOS 11.0, macCatalyst 14.0, *)
+    extension \(namespace).Context {
         /// A new `CLSContext` with this context's type, identifier and title, and every other
         /// field set (`update`).
-        public func makeCLSContext(locale: String = \(SwiftExport.namespace).preferredLocale,
+        public func makeCLSContext(locale: String\(localeDefault),
                                    thumbnail: CGImage? = nil) -> CLSContext {
             let context = CLSContext(type: type.classKit, identifier: identifier,
                                      title: text(title, locale: locale) ?? identifier)
@@ -145,7 +201,7 @@ enum SwiftExportTemplates {
 
         /// Sets every field of `context` to this context's values in `locale` (after the app
         /// shipped new content, say). The thumbnail is set only when one is given.
-        public func update(_ context: CLSContext, locale: String = \(SwiftExport.namespace).preferredLocale,
+        public func update(_ context: CLSContext, locale: String\(localeDefault),
                            thumbnail: CGImage? = nil) {
             context.setType(type.classKit)
             context.title = text(title, locale: locale) ?? identifier
@@ -176,7 +232,7 @@ enum SwiftExportTemplates {
     }
 
     @available(iOS 14.0, macOS 11.0, macCatalyst 14.0, *)
-    extension \(SwiftExport.namespace).ContextType {
+    extension \(namespace).ContextType {
         public var classKit: CLSContextType {
             switch self {
             case .none: return CLSContextType.none
@@ -202,7 +258,7 @@ enum SwiftExportTemplates {
     }
 
     @available(iOS 14.0, macOS 11.0, macCatalyst 14.0, *)
-    extension \(SwiftExport.namespace).Topic {
+    extension \(namespace).Topic {
         public var classKit: CLSContextTopic {
             switch self {
             case .artsAndMusic: return .artsAndMusic
@@ -218,7 +274,7 @@ enum SwiftExportTemplates {
     }
 
     @available(iOS 14.0, macOS 11.0, macCatalyst 14.0, *)
-    extension \(SwiftExport.namespace).ProgressKind {
+    extension \(namespace).ProgressKind {
         public var classKit: CLSProgressReportingCapability.Kind {
             switch self {
             case .duration: return .duration
@@ -231,41 +287,15 @@ enum SwiftExportTemplates {
     }
 
     @available(iOS 14.0, macOS 11.0, macCatalyst 14.0, *)
-    extension \(SwiftExport.namespace).Bounds {
+    extension \(namespace).Bounds {
         /// The inclusive bounds as ClassKit's `NSRange`: `NSRange(lower...upper)`.
         public var classKit: NSRange {
             NSRange(location: Int(lower), length: Int(upper - lower) + 1)
         }
     }
 
-    /// A ready `CLSDataStoreDelegate`: creates each context Schoolwork or the app asks for
-    /// from the catalog. The data store holds its delegate weakly: keep this object, e.g.
-    ///
-    ///     let classKitDelegate = \(SwiftExport.namespace)Delegate()
-    ///     CLSDataStore.shared.delegate = classKitDelegate
-    @available(iOS 14.0, macOS 11.0, macCatalyst 14.0, *)
-    public final class \(SwiftExport.namespace)Delegate: NSObject, CLSDataStoreDelegate {
-        public let locale: String
-        private let thumbnail: (@Sendable (\(SwiftExport.namespace).Context) -> CGImage?)?
-
-        /// - Parameter thumbnail: the image for a context, if the app has one (for example
-        ///   `{ $0.bundledThumbnail() }`); nil leaves contexts without thumbnails.
-        public init(locale: String = \(SwiftExport.namespace).preferredLocale,
-                    thumbnail: (@Sendable (\(SwiftExport.namespace).Context) -> CGImage?)? = nil) {
-            self.locale = locale
-            self.thumbnail = thumbnail
-            super.init()
-        }
-
-        public func createContext(forIdentifier identifier: String, parentContext: CLSContext,
-                                  parentIdentifierPath: [String]) -> CLSContext? {
-            guard let context = \(SwiftExport.namespace).context(at: parentIdentifierPath + [identifier]) else { return nil }
-            return context.makeCLSContext(locale: locale, thumbnail: thumbnail?(context))
-        }
-    }
-    #endif
-
     """
+    }
 
     static let assessment = """
 

@@ -32,13 +32,7 @@ import Testing
     @Test func classKitPartTypeChecksAgainstStubs() throws {
         let work = try scratchDirectory()
         defer { try? FileManager.default.removeItem(at: work) }
-        let stubs = Repository.root.appendingPathComponent("Tests/Fixtures/apple-stubs")
-        for module in ["ImageIO", "ClassKit", "AutomaticAssessmentConfiguration"] {
-            let built = try Swiftc.run(["-swift-version", "6", "-parse-as-library", "-emit-module", "-module-name", module,
-                                        "-I", work.path, "-emit-module-path", work.appendingPathComponent("\(module).swiftmodule").path,
-                                        stubs.appendingPathComponent("\(module).swift").path], in: work)
-            try #require(built.status == 0, "\(built.output)")
-        }
+        try AppleStubs.build(in: work)
         let result = CatalogExport.run(content: ContentRoot(path: sample), cacheDirectory: nil, format: .swift)
         let file = work.appendingPathComponent("ClassKitCatalog.swift")
         try Data(try #require(result.text).utf8).write(to: file)
