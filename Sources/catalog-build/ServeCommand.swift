@@ -7,9 +7,9 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Build, serve the site on 127.0.0.1, rebuild on every change and reload the open pages.",
-        discussion: "While the content has errors, every page shows the list of them. Stop with Ctrl-C. "
+        discussion: Exit.discussion("While the content has errors, every page shows the list of them. Stop with Ctrl-C. "
             + "--host opens the preview to other machines: anyone who can reach it reads the site and the error list. "
-            + "Finds the content as build does.\n\n" + Exit.help)
+            + "Finds the content as build does."))
 
     @OptionGroup var content: ContentOptions
 

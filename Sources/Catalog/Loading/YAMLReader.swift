@@ -8,15 +8,12 @@ enum YAMLReader {
     /// of values ("billion laughs"); a document that stands for more than this is refused.
     static let maximumValues = 100_000
 
+    /// Reads `yaml` with libyaml's events. (A hand-written reader for the commonest front
+    /// matter once came first; bench/yaml measured that it saved about 6 % of a build's CPU,
+    /// under the 10 % that would pay for a second reader.)
     /// - Parameter firstLine: the file line of the YAML's first line (2 in front matter).
     static func parse(_ yaml: String, file: SourceFile, firstLine: Int, into bag: inout DiagnosticBag) -> YAMLNode? {
-        parseEvents(yamlLines(yaml), file: file, firstLine: firstLine, into: &bag)
-    }
-
-    /// Reads `yaml` (already through `yamlLines`) with libyaml's events. (A hand-written
-    /// reader for the commonest front matter once came first; bench/yaml measured that it
-    /// saved about 6 % of a build's CPU, under the 10 % that would pay for a second reader.)
-    static func parseEvents(_ yaml: String, file: SourceFile, firstLine: Int, into bag: inout DiagnosticBag) -> YAMLNode? {
+        let yaml = yamlLines(yaml)
         var builder = YAMLTreeBuilder(file: file, lineOffset: firstLine - 1, maximumValues: maximumValues)
         let failure = YAMLEventParser.withParser(yaml) { parser in readDocument(&parser, into: &builder) }
         switch failure {
