@@ -75,8 +75,14 @@ def write(path, text):
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(text)
 
-def page_file(title, summary, body, kind=None):
-    lines = ["---", f"title: {quote(title)}"]
+def page_file(title, summary, body, kind=None, locales=None):
+    """A context file; with `locales`, its title is a locale map, so that the context has
+    every locale (under `missingTranslation: omit`, a page shows in a locale only when its
+    book and chapter have it too)."""
+    if locales:
+        lines = ["---", "title:"] + [f"  {locale}: {quote(title)}" for locale in locales]
+    else:
+        lines = ["---", f"title: {quote(title)}"]
     if kind:
         lines.append(f"type: {kind}")
     if summary:
@@ -101,17 +107,19 @@ def main():
     write(os.path.join(content, "catalog.yml"),
           "bundleIdentifier: org.example.tldr\ntitle: \"tldr pages\"\ndefaultLocale: en-us\n"
           f"locales: [{', '.join(locales)}]\nmissingTranslation: omit\n")
-    write(os.path.join(content, "index.md"), page_file("tldr pages", "Simplified help pages for command-line tools.", "Collaborative cheatsheets for console commands.\n"))
+    # The home page may set only a summary: catalog.yml describes the app itself.
+    write(os.path.join(content, "index.md"), "---\nsummary: \"Simplified help pages for command-line tools.\"\n---\n\n"
+          "Collaborative cheatsheets for console commands.\n")
     counts = defaultdict(int)
     books, chapters = set(), set()
     for platform, name in english:
         chapter = chapter_of(name)
         if platform not in books:
             books.add(platform)
-            write(os.path.join(content, platform, "index.md"), page_file(platform, f"Commands for {platform}.", f"Pages for {platform}.\n", "book"))
+            write(os.path.join(content, platform, "index.md"), page_file(platform, f"Commands for {platform}.", f"Pages for {platform}.\n", "book", locales))
         if (platform, chapter) not in chapters:
             chapters.add((platform, chapter))
-            write(os.path.join(content, platform, chapter, "index.md"), page_file(chapter, f"Commands that begin with {chapter}.", f"Commands: {chapter}.\n", "chapter"))
+            write(os.path.join(content, platform, chapter, "index.md"), page_file(chapter, f"Commands that begin with {chapter}.", f"Commands: {chapter}.\n", "chapter", locales))
         base = os.path.join(content, platform, chapter, file_name(name))
         title, summary, body = split_page(pages[("pages", platform, name)])
         write(base + ".md", page_file(title, summary, body, "section"))
