@@ -29,3 +29,15 @@ func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -
 func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
     open(path, flags)
 }
+
+/// `RLIMIT_NOFILE` as `getrlimit` takes it, and the highest soft limit to ask for.
+enum DescriptorLimit {
+    #if os(Linux)
+    static let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    static let ceiling: rlim_t = 1 << 20
+    #else
+    static let resource = RLIMIT_NOFILE
+    /// Darwin's setrlimit refuses a soft limit above OPEN_MAX (10,240).
+    static let ceiling: rlim_t = 10_240
+    #endif
+}
