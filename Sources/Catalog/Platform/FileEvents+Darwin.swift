@@ -29,10 +29,14 @@ final class FileEvents {
             nil, callback, &context, [root] as CFArray,
             FSEventStreamEventId(kFSEventStreamEventIdSinceNow), 0.01, flags)
         else { return nil }
+        FSEventStreamSetDispatchQueue(stream, DispatchQueue(label: "catalog-build.file-events"))
+        guard FSEventStreamStart(stream) else {
+            FSEventStreamInvalidate(stream)
+            FSEventStreamRelease(stream)
+            return nil
+        }
         self.stream = stream
         self.changed = changed
-        FSEventStreamSetDispatchQueue(stream, DispatchQueue(label: "catalog-build.file-events"))
-        guard FSEventStreamStart(stream) else { return nil }
     }
 
     deinit {
