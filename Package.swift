@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "catalog-build",
-    platforms: [.macOS(.v14)],
+    // macOS 15: the library uses Synchronization's Mutex and Atomic (Hummingbird alone needs 14).
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "catalog-build", targets: ["catalog-build"]),
         .library(name: "Catalog", targets: ["Catalog"]),
@@ -23,23 +24,25 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
-        // C at the edges: system libraries found through pkg-config.
+        // C at the edges: system libraries found through pkg-config (Debian's packages, or
+        // Homebrew's formulas, whose .pc files have the same names).
         .systemLibrary(
             name: "CCmark", pkgConfig: "libcmark-gfm",
-            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+            providers: [.brew(["cmark-gfm"]), .apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         // An HTML5 parser for the sanitizer of raw HTML in bodies (Rendering/HTMLFragmentParser).
         .systemLibrary(
             name: "CGumbo", pkgConfig: "gumbo",
-            providers: [.apt(["libgumbo-dev"])]),
+            providers: [.brew(["gumbo-parser"]), .apt(["libgumbo-dev"])]),
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
-            providers: [.apt(["libpng-dev"])]),
+            providers: [.brew(["libpng"]), .apt(["libpng-dev"])]),
         .systemLibrary(
             name: "CJPEG", pkgConfig: "libjpeg",
-            providers: [.apt(["libjpeg-dev"])]),
+            providers: [.brew(["jpeg-turbo"]), .apt(["libjpeg-dev"])]),
         // libjpeg reports errors through longjmp: decode/encode live in C and return a status.
         .target(name: "CImageCodec", dependencies: ["CPNG", "CJPEG"]),
-        // System calls that Swift's Glibc module does not export (renameat2). Named apart from
+        // System calls that Swift's Glibc module does not export (renameat2; renamex_np on
+        // Darwin): part of the platform layer with Sources/Catalog/Platform. Named apart from
         // swift-system's own CSystem target (which Hummingbird brings in); its folder stays.
         .target(name: "CCatalogSystem", path: "Sources/CSystem"),
         // cmark-gfm keeps its special inline characters in one process-wide table that every

@@ -12,9 +12,21 @@
 #endif
 #include "csystem.h"
 
+/* A directory opened only to walk through it: O_PATH on Linux; Darwin has no O_PATH,
+   so there it is O_SEARCH (macOS 13+) or, failing that, O_RDONLY. */
+#if defined(O_PATH)
+#define CB_WALK_FLAGS O_PATH
+#elif defined(O_SEARCH)
+#define CB_WALK_FLAGS O_SEARCH
+#else
+#define CB_WALK_FLAGS O_RDONLY
+#endif
+
 int cb_exchange_paths(const char *a, const char *b) {
 #if defined(__linux__) && defined(RENAME_EXCHANGE)
     return renameat2(AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE);
+#elif defined(__APPLE__) && defined(RENAME_SWAP)
+    return renamex_np(a, b, RENAME_SWAP);
 #else
     (void)a; (void)b;
     return -1;
@@ -35,7 +47,7 @@ int cb_open_nofollow(int dirfd, const char *path, int flags, mode_t mode) {
         }
         memcpy(component, start, length);
         component[length] = 0;
-        int next = openat(current, component, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        int next = openat(current, component, CB_WALK_FLAGS | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         int saved = errno;
         if (current != dirfd) close(current);
         if (next < 0) {

@@ -1,7 +1,8 @@
 #pragma once
 #include <sys/types.h>
 
-/// Atomically exchanges two paths (Linux renameat2 RENAME_EXCHANGE).
+/// Atomically exchanges two paths (Linux renameat2 RENAME_EXCHANGE, Darwin renamex_np
+/// RENAME_SWAP).
 /// Returns 0 on success, -1 when the system or file system does not support it.
 int cb_exchange_paths(const char *a, const char *b);
 
@@ -9,14 +10,14 @@ int cb_exchange_paths(const char *a, const char *b);
 /// Linux openat2(2) with RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS (absolute paths, `..`
 /// above `dirfd` and symbolic links that lead out fail with EXDEV; magic links with
 /// ELOOP). O_NOFOLLOW is always added, so the last component is never a symbolic link.
-/// Where the kernel has no openat2 (ENOSYS, Linux before 5.6, or another system) it falls
+/// Where the kernel has no openat2 (ENOSYS, Linux before 5.6, or Darwin) it falls
 /// back to `cb_open_nofollow`, and the caller's component check is the guard.
 /// Returns the descriptor, or -1 with errno set.
 int cb_open_beneath(int dirfd, const char *path, int flags, mode_t mode);
 
 /// The fallback of `cb_open_beneath`: walks `path` one directory at a time with
-/// O_PATH | O_DIRECTORY | O_NOFOLLOW and opens the last component with O_NOFOLLOW, so
-/// that no symbolic link is followed (a few more system calls, on old kernels only).
+/// O_PATH (Darwin: O_SEARCH) | O_DIRECTORY | O_NOFOLLOW and opens the last component with O_NOFOLLOW, so
+/// that no symbolic link is followed (a few more system calls, on old kernels and Darwin).
 int cb_open_nofollow(int dirfd, const char *path, int flags, mode_t mode);
 
 /// Routes SIGINT and SIGTERM to a pipe: a handler that only writes the signal's number

@@ -270,15 +270,15 @@ struct ContentWalk: Sendable {
             }
             var type = Int(raw.pointee.d_type)
             var info = stat()
-            let needsStat = type != DT_LNK && (type == DT_DIR || type == DT_UNKNOWN || stamps)
+            let needsStat = type != Int(DT_LNK) && (type == Int(DT_DIR) || type == Int(DT_UNKNOWN) || stamps)
             if needsStat {
                 guard fstatat(dirfd(stream), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
                 type = Self.direntType(info.st_mode)
             }
             switch type {
-            case DT_LNK:
+            case Int(DT_LNK):
                 part.links.append(Pending(parent: directory, name: name, ancestors: chain))
-            case DT_DIR:
+            case Int(DT_DIR):
                 let id = DirectoryID(info)
                 if let index = chain.firstIndex(of: id) {
                     // A bind mount of an ancestor: as a looping link would be.
@@ -289,7 +289,7 @@ struct ContentWalk: Sendable {
                     entries.append(Entry(name: name, kind: .directory, isLink: false))
                     if chain.count < Self.depthLimit { subdirectories.append((path, id)) }
                 }
-            case DT_REG:
+            case Int(DT_REG):
                 entries.append(Entry(name: name, kind: .file, stamp: stamps ? FileStamp(info) : nil, isLink: false))
             default:
                 entries.append(Entry(name: name, kind: .special, stamp: stamps ? FileStamp(info) : nil, isLink: false))
@@ -298,12 +298,13 @@ struct ContentWalk: Sendable {
         return entries
     }
 
+    /// `Int(…)`: Glibc imports the `DT_` constants as `Int`, Darwin as `Int32`.
     private static func direntType(_ mode: mode_t) -> Int {
         switch mode & S_IFMT {
-        case S_IFDIR: DT_DIR
-        case S_IFREG: DT_REG
-        case S_IFLNK: DT_LNK
-        default: DT_UNKNOWN
+        case S_IFDIR: Int(DT_DIR)
+        case S_IFREG: Int(DT_REG)
+        case S_IFLNK: Int(DT_LNK)
+        default: Int(DT_UNKNOWN)
         }
     }
 }

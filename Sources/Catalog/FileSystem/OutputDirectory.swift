@@ -2,6 +2,8 @@ import CCatalogSystem
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The one way the build writes below its output: every file and directory it creates,
@@ -134,7 +136,7 @@ public final class OutputDirectory: Sendable {
             guard var next = buffer.baseAddress else { return true }
             var left = buffer.count
             while left > 0 {
-                let count = Glibc.write(descriptor, next, left)
+                let count = systemWrite(descriptor, next, left)
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { return false }
                 next += count

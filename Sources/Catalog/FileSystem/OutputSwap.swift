@@ -2,6 +2,8 @@ import CCatalogSystem
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Writes a build into a staging directory beside the output and swaps it in whole, so

@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Removes the staging folders (`.NAME.building-PID`, and `.NAME.old-PID` of a swap

@@ -16,7 +16,7 @@ struct FileStamp: Hashable, Sendable {
 
     init(_ info: stat) {
         size = Int64(info.st_size)
-        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        modified = info.modifiedNanoseconds
         inode = UInt64(info.st_ino)
     }
 

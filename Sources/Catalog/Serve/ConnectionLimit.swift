@@ -19,7 +19,7 @@ struct ConnectionLimit: Sendable, Equatable {
     let cap: Int
 
     /// The limit for this process now: raises the soft limit to the hard one (as far as
-    /// 1,048,576) and subtracts the descriptors already open and `reserve`.
+    /// 1,048,576; 10,240 on macOS) and subtracts the descriptors already open and `reserve`.
     static func current() -> ConnectionLimit {
         let limit = raiseSoftLimit()
         return ConnectionLimit(limit: limit, open: openDescriptors())
@@ -33,21 +33,15 @@ struct ConnectionLimit: Sendable, Equatable {
     /// The soft `RLIMIT_NOFILE` after raising it as far as allowed.
     private static func raiseSoftLimit() -> Int {
         var limits = rlimit()
-        guard getrlimit(Self.resource, &limits) == 0 else { return 1024 }
-        let wanted = min(limits.rlim_max, 1 << 20)
+        guard getrlimit(DescriptorLimit.resource, &limits) == 0 else { return 1024 }
+        let wanted = min(limits.rlim_max, DescriptorLimit.ceiling)
         if limits.rlim_cur < wanted {
             var raised = limits
             raised.rlim_cur = wanted
-            if setrlimit(Self.resource, &raised) == 0 { return Int(wanted) }
+            if setrlimit(DescriptorLimit.resource, &raised) == 0 { return Int(wanted) }
         }
-        return Int(min(limits.rlim_cur, 1 << 20))
+        return Int(min(limits.rlim_cur, DescriptorLimit.ceiling))
     }
-
-    #if os(Linux)
-    private static let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-    #else
-    private static let resource = RLIMIT_NOFILE
-    #endif
 
     /// The number of descriptors open now (`/dev/fd` lists them; 16 if it cannot be read).
     private static func openDescriptors() -> Int {

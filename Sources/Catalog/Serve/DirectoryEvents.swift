@@ -1,27 +1,25 @@
 import Foundation
 
-/// Linux's inotify on every directory of the content tree: tells the watcher *that*
-/// something changed, so that it lists the tree only then, instead of every interval
-/// (at 100,000 files a listing takes about 350 ms).
+/// The kernel's change notifications (`FileEvents`: inotify on Linux, FSEvents on macOS)
+/// on every directory of the content tree: tells the watcher *that* something changed,
+/// so that it lists the tree only then, instead of every interval (at 100,000 files a
+/// listing takes about 350 ms).
 ///
-/// inotify sees only the watched directories: a symbolic link's target elsewhere can
-/// change unseen, so `init` fails for a tree that has one (the watcher polls instead),
-/// as it does when the system has no inotify or no watches left.
+/// They see only the watched tree: a symbolic link's target elsewhere can change unseen,
+/// so `init` fails for a tree that has one (the watcher polls instead), as it does when
+/// the system has no notifications or no watches left.
 ///
 /// Unchecked `Sendable`: made by `ContentWatcher.start`, then used by its thread alone.
 final class DirectoryEvents: @unchecked Sendable {
-    private let descriptor: Int32
+    private let events: FileEvents
     private let root: String
-    private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB
-        | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
 
     init?(root: String) {
-        descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard let events = FileEvents(root: root) else { return nil }
+        self.events = events
         self.root = root
-        guard descriptor >= 0, watchAll() else { return nil }
+        guard watchAll() else { return nil }
     }
-
-    deinit { if descriptor >= 0 { close(descriptor) } }
 
     /// Watches every directory of the tree below `root` (the kernel drops the watches of
     /// removed ones). False when the tree has a symbolic link or a watch cannot be added:
@@ -52,22 +50,15 @@ final class DirectoryEvents: @unchecked Sendable {
     private func watch(from starts: [String]) -> Bool {
         var directories = starts
         while let directory = directories.popLast() {
-            guard inotify_add_watch(descriptor, directory, Self.mask) >= 0 else { return false }
+            guard events.watch(directory: directory) else { return false }
             guard let entries = Self.subdirectories(of: directory) else { return false }
             directories.append(contentsOf: entries)
         }
         return true
     }
 
-    /// Waits up to `milliseconds` for events and reads them all; true when there were any.
-    func wait(milliseconds: Int32) -> Bool {
-        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&request, 1, milliseconds) > 0 else { return false }
-        var drained = false
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while buffer.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }) > 0 { drained = true }
-        return drained
-    }
+    /// Waits up to `milliseconds` for events and takes them all; true when there were any.
+    func wait(milliseconds: Int32) -> Bool { events.wait(milliseconds: milliseconds) }
 
     /// The directory's subdirectories, or nil when it holds a symbolic link.
     private static func subdirectories(of path: String) -> [String]? {

@@ -114,7 +114,7 @@ struct FileReply {
     static let noSniff = HTTPFields.Element.Name("X-Content-Type-Options")!
 
     var etag: String {
-        let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+        let modified = Int(info.modifiedNanoseconds)
         let parts = [Int(info.st_ino), Int(info.st_size), modified].map { String($0, radix: 16) }
         return "\"" + parts.joined(separator: "-") + (script == nil ? "" : "-g\(generation)") + "\""
     }

@@ -111,7 +111,7 @@ public final class PreviewServer: Sendable {
         }
         if mode == .polling {
             log("Watching \(options.content.url.path) by listing it every \(options.pollInterval) "
-                + "(inotify is unavailable, or the content has a symbolic link)")
+                + "(\(FileEvents.name) is unavailable, or the content has a symbolic link)")
         }
     }
 

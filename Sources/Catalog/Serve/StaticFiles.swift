@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Maps request targets to regular files of the output directory, never outside it.
@@ -43,7 +45,7 @@ struct StaticFiles: Sendable {
     func open(_ components: [String]) -> Lookup {
         var names = components
         if names.last == "" { names[names.count - 1] = "index.html" }
-        var directory = Glibc.open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        var directory = systemOpen(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else { return .missing }
         for name in names.dropLast() {
             let next = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)

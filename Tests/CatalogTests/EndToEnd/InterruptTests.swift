@@ -5,6 +5,8 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Ctrl-C (SIGINT) or SIGTERM during each stage of a real build of the binary: it ends
@@ -118,7 +120,7 @@ import Glibc
     /// The PID of a process that has ended (and been waited for).
     static func endedProcessID() throws -> pid_t {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/true")
         try process.run()
         process.waitUntilExit()
         return process.processIdentifier

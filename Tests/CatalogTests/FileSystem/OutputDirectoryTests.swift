@@ -61,7 +61,7 @@ import Testing
                                                    withDestinationPath: work.outside.appendingPathComponent("victim.html").path)
         let directory = try OutputDirectory(path: work.staging.path, kernelContainment: kernel)
         let full = work.staging.path
-        #expect(throws: OutputPathError.refused(full + "/evil/x.html", kernel ? "it resolves outside the output folder"
+        #expect(throws: OutputPathError.refused(full + "/evil/x.html", kernel && TestPlatform.isLinux ? "it resolves outside the output folder"
                                                     : "a folder on its way is a symbolic link or a file")) {
             try directory.write("evil/x.html", Data("x".utf8))
         }

@@ -99,7 +99,7 @@ struct HostileOutcome {
     /// CPU time (user and system) the process used, from `wait4`'s rusage.
     var cpuSeconds: Double
     /// Peak resident memory of the process, in bytes, as sampled every few milliseconds
-    /// from `/proc` (a run shorter than that may report 0).
+    /// from `/proc` (a run shorter than that may report 0); on Darwin, wait4's ru_maxrss.
     var peakMemory: Int
     var stdout: String
     var stderr: String
@@ -138,6 +138,10 @@ enum HostileRun {
             }
             usleep(5_000)
         }
+        #if canImport(Darwin)
+        // No /proc: Darwin's ru_maxrss is in bytes, and its posix_spawn shares no memory.
+        peak = max(peak, Int(usage.ru_maxrss))
+        #endif
         let signaled = (status & 0x7f) != 0 && (status & 0x7f) != 0x7f
         return HostileOutcome(
             status: signaled ? -1 : (status >> 8) & 0xff,
@@ -180,7 +184,11 @@ enum HostileRun {
 
     private static func spawn(_ path: String, _ arguments: [String], in directory: String, env: [String: String],
                               stdout: String, stderr: String) throws -> pid_t {
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        #else
         var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)

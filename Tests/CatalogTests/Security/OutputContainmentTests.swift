@@ -4,6 +4,8 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Every write stays beneath the output, and `--output` never destroys what the tool did
@@ -175,7 +177,7 @@ import Glibc
     /// The PID of a process that has ended (spawned and reaped).
     static func deadProcessID() throws -> pid_t {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/true")
         try process.run()
         process.waitUntilExit()
         return process.processIdentifier

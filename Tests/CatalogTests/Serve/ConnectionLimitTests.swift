@@ -17,12 +17,8 @@ import Testing
     @Test func currentRaisesTheSoftLimit() {
         let limit = ConnectionLimit.current()
         var limits = rlimit()
-        #if os(Linux)
-        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limits)
-        #else
-        getrlimit(RLIMIT_NOFILE, &limits)
-        #endif
-        #expect(limit.limit == Int(min(limits.rlim_max, 1 << 20)))
+        getrlimit(DescriptorLimit.resource, &limits)
+        #expect(limit.limit == Int(min(limits.rlim_max, DescriptorLimit.ceiling)))
         #expect(Int(limits.rlim_cur) == limit.limit)
         #expect(limit.cap < limit.limit - ConnectionLimit.reserve)
     }

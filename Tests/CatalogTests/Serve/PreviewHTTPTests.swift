@@ -266,7 +266,7 @@ import Testing
         slow.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         let done = StopFlag(), socket = slow.socket
         let thread = Thread {
-            while !done.isSet, send(socket, "X", 1, Int32(MSG_NOSIGNAL)) == 1 { usleep(200_000) }
+            while !done.isSet, send(socket, "X", 1, TestPlatform.noSignal) == 1 { usleep(200_000) }
         }
         thread.start()
         defer { done.set() }

@@ -112,7 +112,7 @@ import Testing
 
     /// A port that was free a moment ago (bound to 0 and released).
     static func freePort() throws -> UInt16 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = TestPlatform.openSocket()
         defer { close(descriptor) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

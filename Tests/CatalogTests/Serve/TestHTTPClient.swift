@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A plain-socket HTTP client for the serve tests: a real TCP connection to 127.0.0.1,
@@ -28,7 +30,7 @@ final class TestConnection {
     deinit { close(socket) }
 
     static func connect(port: UInt16) throws -> Int32 {
-        let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = TestPlatform.openSocket()
         guard descriptor >= 0 else { throw TestHTTPError.connect }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -36,7 +38,7 @@ final class TestConnection {
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                TestPlatform.connectSocket(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
         guard connected == 0 else {
@@ -49,7 +51,7 @@ final class TestConnection {
     @discardableResult
     func send(_ text: String) -> Bool {
         let data = Data(text.utf8)
-        return data.withUnsafeBytes { Glibc.send(socket, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) } == data.count
+        return data.withUnsafeBytes { TestPlatform.sendBytes(socket, $0.baseAddress!, $0.count) } == data.count
     }
 
     /// Reads until `marker` has arrived; returns everything read so far, or nil at EOF.
