@@ -89,6 +89,26 @@ import Testing
         #expect(plain.versions[LocaleID(rawValue: "en-us")]?.summary == "Vec<u8> &amp; friends")
     }
 
+    @Test func catalogTitlesArePlainTextToo() throws {
+        let catalog = """
+            bundleIdentifier: com.example.test
+            title: "<b>Test</b> Books"
+            defaultLocale: en-us
+            locales: [en-us]
+            site:
+              title: "Books<br>for teachers"
+            """
+        let content = try TempContent(["a.md": "---\ntitle: A\nsummary: S.\n---\n"], catalog: catalog)
+        defer { content.remove() }
+        let loaded = content.load()
+        #expect(loaded.summaries(prefix: content.prefix) == [
+            "warning text-markup catalog.yml:2:8", "warning text-markup catalog.yml:6:10",
+        ])
+        let english = LocaleID(rawValue: "en-us")
+        #expect(loaded.model?.app.title[english] == "Test Books")
+        #expect(loaded.model?.app.site.title[english] == "Books for teachers")
+    }
+
     /// The payload and the search documents carry the text, never the tags.
     @Test func payloadAndSearchSnapshots() throws {
         let content = try TempContent(Self.files)
