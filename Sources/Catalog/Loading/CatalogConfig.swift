@@ -63,7 +63,7 @@ enum CatalogConfigReader {
         reader = FieldReader(diagnostics: reader.diagnostics, locales: locales)
         let bundle = fields["bundleIdentifier"].flatMap { reader.text("bundleIdentifier", $0) }
         checkBundleIdentifier(bundle, fields: fields, at: node.location, reader: &reader)
-        let title = fields["title"].flatMap { reader.localizedText("title", $0) }
+        let title = fields["title"].flatMap { reader.localizedPlainText("title", $0) }
         if title == nil, fields["title"] == nil {
             reader.diagnostics.error("catalog-required", at: node.location, "catalog.yml has no title; add the app's name as title")
         }

@@ -69,7 +69,7 @@ struct FieldReader {
         localized(key, node) { reader, node in reader.textList(key, node)?.value }
     }
 
-    private mutating func localized<V: Sendable & Equatable>(
+    mutating func localized<V: Sendable & Equatable>(
         _ key: String, _ node: YAMLNode, read: (inout FieldReader, YAMLNode) -> V?
     ) -> Localized<V>? {
         guard case .mapping(let pairs) = node.value else {

@@ -73,10 +73,10 @@ struct FrontMatterReader {
 
     private func readDefault(_ keyed: KeyedFields, into fields: inout ContextFields, reader: inout FieldReader) {
         fields.identifier = keyed["identifier"].flatMap { reader.text("identifier", $0) }
-        fields.title = keyed["title"].flatMap { reader.localizedText("title", $0) }
+        fields.title = keyed["title"].flatMap { reader.localizedPlainText("title", $0) }
         fields.type = keyed["type"].flatMap { reader.choice("type", $0, rule: "context-type", as: ContextType.self) }
-        fields.customTypeName = keyed["customTypeName"].flatMap { reader.localizedText("customTypeName", $0) }
-        fields.summary = keyed["summary"].flatMap { reader.localizedText("summary", $0) }
+        fields.customTypeName = keyed["customTypeName"].flatMap { reader.localizedPlainText("customTypeName", $0) }
+        fields.summary = keyed["summary"].flatMap { reader.localizedPlainText("summary", $0) }
         fields.topic = keyed["topic"].flatMap { reader.choice("topic", $0, rule: "topic", as: Topic.self)?.value }
         fields.suggestedAge = keyed["suggestedAge"].flatMap { RangeFields.age($0, reader: &reader) }
         fields.suggestedCompletionTime = keyed["suggestedCompletionTime"].flatMap { RangeFields.time($0, reader: &reader) }
@@ -88,7 +88,7 @@ struct FrontMatterReader {
             reader.choice("thumbnailFit", $0, rule: "thumbnail-fit", as: ThumbnailFit.self)?.value
         }
         fields.progressReporting = keyed["progressReporting"].flatMap { ProgressFields.read($0, localized: true, reader: &reader) }
-        fields.keywords = keyed["keywords"].flatMap { reader.localizedList("keywords", $0) }
+        fields.keywords = keyed["keywords"].flatMap { reader.localizedPlainList("keywords", $0) }
         fields.standardsAlignments = keyed["standardsAlignments"].flatMap { reader.textList("standardsAlignments", $0)?.value }
         fields.universalLinkURL = keyed["universalLinkURL"].flatMap { SharedFields.absoluteURL("universalLinkURL", $0, reader: &reader) }
         fields.minimumBundleVersion = keyed["minimumBundleVersion"].flatMap { SharedFields.bundleVersion($0, reader: &reader) }
@@ -127,11 +127,11 @@ struct FrontMatterReader {
         func plain(_ value: Located<String>?) -> Localized<String>? {
             value.map { Localized(plain: $0.value, byLocale: [:], location: $0.location) }
         }
-        fields.title = plain(keyed["title"].flatMap { reader.text("title", $0) })
-        fields.summary = plain(keyed["summary"].flatMap { reader.text("summary", $0) })
-        fields.customTypeName = plain(keyed["customTypeName"].flatMap { reader.text("customTypeName", $0) })
+        fields.title = plain(keyed["title"].flatMap { reader.plainText("title", $0) })
+        fields.summary = plain(keyed["summary"].flatMap { reader.plainText("summary", $0) })
+        fields.customTypeName = plain(keyed["customTypeName"].flatMap { reader.plainText("customTypeName", $0) })
         fields.keywords = keyed["keywords"].flatMap { node in
-            reader.textList("keywords", node).map { Localized(plain: $0.value, byLocale: [:], location: $0.location) }
+            reader.plainTextList("keywords", node).map { Localized(plain: $0.value, byLocale: [:], location: $0.location) }
         }
         fields.progressReporting = keyed["progressReporting"].flatMap { ProgressFields.read($0, localized: false, reader: &reader) }
     }
@@ -142,7 +142,7 @@ struct FrontMatterReader {
                                      "content/index.md may set only summary, not '\(pair.key)'; the app itself is described by catalog.yml")
         }
         if let summary = pairs.first(where: { $0.key == "summary" }) {
-            fields.summary = reader.localizedText("summary", summary.value)
+            fields.summary = reader.localizedPlainText("summary", summary.value)
         }
     }
 }

@@ -7,7 +7,7 @@ enum SiteSettingsReader {
         }
         let fields = KeyedFields(pairs, known: CatalogConfig.siteKeys, into: &reader.diagnostics)
         var site = SiteSettings()
-        if let title = fields["title"].flatMap({ reader.localizedText("site.title", $0) }) {
+        if let title = fields["title"].flatMap({ reader.localizedPlainText("site.title", $0) }) {
             site.title = title.plain.map { plain in
                 Dictionary(uniqueKeysWithValues: reader.locales.map { ($0, plain) })
             } ?? title.byLocale

@@ -17,6 +17,13 @@ struct HTMLNode: Sendable {
     /// The byte offset in the parsed input of the start tag's `<`, or of a text's first
     /// byte; nil for an element the parser made itself (a `tbody` it implied, say).
     var offset: Int?
+    /// False for a tag HTML does not define (`<T>` in `Box<T>`).
+    var isKnown = true
+    /// True when the input has the element's end tag (`</b>`), not one the parser implied.
+    var isClosed = false
+
+    /// Tag of the nodes that stand for comments, kept only when the parse asks for them.
+    static let commentTag = "!--"
 
     var isText: Bool { tag.isEmpty }
 
@@ -50,14 +57,21 @@ enum HTMLFragmentParser {
     /// (which accepts table rows and cells alone) for one piece of raw HTML.
     enum Context { case div, template }
 
-    static func parse(_ html: String, context: Context = .div) -> [HTMLNode] {
+    /// - Parameter comments: keep each comment written as `<!-- -->` as a node tagged
+    ///   `HTMLNode.commentTag` (with its text); otherwise comments are left out.
+    static func parse(_ html: String, context: Context = .div, comments: Bool = false) -> [HTMLNode] {
         var html = html
         return html.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { parse($0, context: context) }
+            bytes.withMemoryRebound(to: CChar.self) { Conversion(keepsComments: comments).parse($0, context: context) }
         }
     }
+}
 
-    private static func parse(_ bytes: UnsafeBufferPointer<CChar>, context: Context) -> [HTMLNode] {
+/// gumbo's tree into `HTMLNode`s.
+private struct Conversion {
+    let keepsComments: Bool
+
+    func parse(_ bytes: UnsafeBufferPointer<CChar>, context: HTMLFragmentParser.Context) -> [HTMLNode] {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return [] }
         let arena = Arena()
         return withExtendedLifetime(arena) {
@@ -75,7 +89,7 @@ enum HTMLFragmentParser {
         }
     }
 
-    private static func children(of node: UnsafeMutablePointer<GumboNode>, depth: Int) -> [HTMLNode] {
+    private func children(of node: UnsafeMutablePointer<GumboNode>, depth: Int) -> [HTMLNode] {
         let vector = node.pointee.v.element.children
         var nodes: [HTMLNode] = []
         nodes.reserveCapacity(Int(vector.length))
@@ -86,20 +100,31 @@ enum HTMLFragmentParser {
         return nodes
     }
 
-    private static func convert(_ node: UnsafeMutablePointer<GumboNode>, depth: Int) -> HTMLNode? {
+    private func convert(_ node: UnsafeMutablePointer<GumboNode>, depth: Int) -> HTMLNode? {
         switch node.pointee.type {
         case GUMBO_NODE_TEXT, GUMBO_NODE_CDATA, GUMBO_NODE_WHITESPACE:
             let text = node.pointee.v.text
             return .text(String(cString: text.text), at: Int(text.start_pos.offset))
+        case GUMBO_NODE_COMMENT where keepsComments && Self.opensComment(node.pointee.v.text.original_text):
+            let text = node.pointee.v.text
+            return HTMLNode(tag: HTMLNode.commentTag, text: String(cString: text.text), offset: Int(text.start_pos.offset))
         case GUMBO_NODE_ELEMENT, GUMBO_NODE_TEMPLATE:
-            guard depth < maximumDepth else { return .text(deepText(node), at: nil) }
+            guard depth < HTMLFragmentParser.maximumDepth else { return .text(Self.deepText(node), at: nil) }
             let element = node.pointee.v.element
-            return HTMLNode(tag: tagName(element), namespace: namespace(element.tag_namespace),
-                            attributes: attributes(element), children: children(of: node, depth: depth + 1),
-                            offset: element.original_tag.length > 0 ? Int(element.start_pos.offset) : nil)
+            return HTMLNode(tag: Self.tagName(element), namespace: Self.namespace(element.tag_namespace),
+                            attributes: Self.attributes(element), children: children(of: node, depth: depth + 1),
+                            offset: element.original_tag.length > 0 ? Int(element.start_pos.offset) : nil,
+                            isKnown: element.tag != GUMBO_TAG_UNKNOWN, isClosed: element.original_end_tag.length > 0)
         default:
             return nil
         }
+    }
+
+    /// True for a comment written as one (`<!--`), not one the parser made of a bogus tag
+    /// such as `</3` in "I </3 Mondays".
+    private static func opensComment(_ piece: GumboStringPiece) -> Bool {
+        guard let data = piece.data, piece.length >= 4 else { return false }
+        return UnsafeRawBufferPointer(start: data, count: 4).elementsEqual("<!--".utf8)
     }
 
     private static func tagName(_ element: GumboElement) -> String {

@@ -1,0 +1,1 @@
+catalogSearch.load("search/en-us/d-0.js",[["x\u003cy \u0026 Box\u003cT\u003e \u003c3","en-us/plain/index.html","Vec\u003cu8\u003e \u0026amp; friends","","Section",""],["H2O","en-us/water/index.html","Mix two parts of hydrogen, x \u003c y \u0026 \u003c3","","Section",""]]);

@@ -1,0 +1,1 @@
+catalogSearch.load("search/es-us/d-0.js",[["x\u003cy \u0026 Box\u003cT\u003e \u003c3","es-us/plain/index.html","Vec\u003cu8\u003e \u0026amp; friends","","Sección","en-us"],["Agua","es-us/water/index.html","Mezcla dos partes","","Sección",""]]);
