@@ -153,6 +153,16 @@ final class ShardTextMemo: Sendable {
     /// The terms of a shard as it was last serialized.
     func terms(of key: String) -> [String]? { entries.withLock { $0[key]?.terms } }
 
+    /// A shard's text as it was last serialized.
+    func text(of key: String) -> String? { entries.withLock { $0[key]?.text } }
+
+    /// The shard keys of each pack file of the index, in order (`SearchIndexBuilder.pack`).
+    var packs: [[String]] {
+        get { packLayout.withLock { $0 } }
+        set { packLayout.withLock { $0 = newValue } }
+    }
+    private let packLayout = Mutex<[[String]]>([])
+
     func text(_ key: String, _ terms: [String], _ postings: [String: ([Int], [Int])], make: () -> String) -> String {
         sequence.withLock { $0.append(key) }
         let lists = terms.map { postings[$0] ?? ([], []) }

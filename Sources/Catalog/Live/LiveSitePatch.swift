@@ -46,10 +46,11 @@ struct LiveSitePatch {
         return patch
     }
 
-    /// Updates a locale's postings for its changed documents and prints again the shards
+    /// Updates a locale's postings for its changed documents, prints again the shards
     /// of the term groups (terms with the same first two characters) whose postings
-    /// changed: `SearchIndexBuilder.shard` splits each group on its own, so the others
-    /// stay as they are. A group that appears or disappears is left to a whole build.
+    /// changed (`SearchIndexBuilder.shard` splits each group on its own, so the others
+    /// stay as they are) and writes the packs that hold them. A group that appears or
+    /// disappears is left to a whole build.
     mutating func updateSearch(_ locale: LocaleID, _ documents: [SearchDocument], memo: SitePageMemo) -> Bool {
         var latest: (postings: SearchPostingsMemo.Postings, count: Int)?
         var changedTerms = Set<String>()
@@ -67,24 +68,45 @@ struct LiveSitePatch {
             guard Self.insertRun(group, terms: added.filter { latest.postings[$0] != nil }.sorted(), into: &runs, texts: texts)
             else { return false }
         }
-        let oldKeys = texts.keys
+        var printed = Set<String>()
         for index in runs.indices {
             guard let added = affected[runs[index].group] else { continue }
             let terms = Set(runs[index].keys.flatMap { texts.terms(of: $0) ?? [] } + added)
                 .filter { latest.postings[$0] != nil }.sorted()
             let shards = terms.isEmpty ? []
                 : SearchIndexBuilder.shard(terms, postings: latest.postings, keyLength: 2, texts: texts)
-            for shard in shards {
-                let file = builder.shardFile(shard.key, shard.text)
-                changed[file.path] = Data(file.text.utf8)
-            }
-            let kept = Set(shards.map(\.key))
-            removed += runs[index].keys.filter { !kept.contains($0) }.map { builder.shardFile($0, "").path }
+            printed.formUnion(shards.map(\.key))
             runs[index].keys = shards.map(\.key)
         }
         texts.keys = runs.flatMap(\.keys)
-        if texts.keys != oldKeys {
-            let manifest = builder.manifestFile(documentCount: latest.count, keys: texts.keys)
+        return updatePacks(builder, texts: texts, printed: printed, documentCount: latest.count)
+    }
+
+    /// Packs the shards again as a whole build would and writes the packs that differ from
+    /// the last ones: those whose shards changed or were printed again, and the manifest
+    /// when the packs' first keys did. False when a shard's text is not known.
+    private mutating func updatePacks(_ builder: SearchIndexBuilder, texts: ShardTextMemo, printed: Set<String>,
+                                      documentCount: Int) -> Bool {
+        let keys = texts.keys
+        var shardTexts: [String] = []
+        for key in keys {
+            guard let text = texts.text(of: key) else { return false }
+            shardTexts.append(text)
+        }
+        let old = texts.packs
+        let unchanged = Set(old)
+        let ranges = SearchIndexBuilder.packRanges(shardTexts.map(\.utf8.count))
+        let packs = ranges.map { Array(keys[$0]) }
+        for (pack, range) in zip(packs, ranges) {
+            if unchanged.contains(pack), !pack.contains(where: printed.contains) { continue }
+            let file = builder.shardFile(pack[0], SearchIndexBuilder.join(shardTexts[range]))
+            changed[file.path] = Data(file.text.utf8)
+        }
+        let firsts = packs.map { $0[0] }, starts = Set(firsts)
+        removed += old.map { $0[0] }.filter { !starts.contains($0) }.map { builder.shardFile($0, "").path }
+        texts.packs = packs
+        if firsts != old.map({ $0[0] }) {
+            let manifest = builder.manifestFile(documentCount: documentCount, keys: firsts)
             changed[manifest.path] = Data(manifest.text.utf8)
         }
         return true

@@ -18,8 +18,8 @@ struct SearchDocument: Sendable {
 
 /// Writes a locale's search index as script files that call `catalogSearch.load`
 /// (see `SiteAssets.script`). Sizes are bounded so that a first query on a large
-/// catalog fetches little: the manifest, one shard per term, and the chunks holding
-/// the first twenty results.
+/// catalog fetches little: the manifest, one pack of shards per term (two for the
+/// prefix of the last word), and the chunks holding the first twenty results.
 struct SearchIndexBuilder {
     static let chunkSize = 16
     /// A shard larger than this is split by one more letter of its terms.
@@ -85,25 +85,26 @@ struct SearchIndexBuilder {
         return (path, wrap(path, lists.json(name)))
     }
 
-    /// The term shards and, last, the manifest: the files that depend on the postings
+    /// The term packs and, last, the manifest: the files that depend on the postings
     /// (a long-lived build writes only these again when only terms changed).
     func shardFiles(postings: [String: ([Int], [Int])], documentCount: Int,
                     texts: ShardTextMemo? = nil) -> [(path: String, text: String)] {
         let shards = Self.shard(postings.keys.sorted(), postings: postings, keyLength: 2, texts: texts)
-        return shards.map { shardFile($0.key, $0.text) } + [manifestFile(documentCount: documentCount, keys: shards.map(\.key))]
+        texts?.packs = Self.packRanges(shards.map(\.text.utf8.count)).map { shards[$0].map(\.key) }
+        return packFiles(Self.pack(shards), documentCount: documentCount)
     }
 
-    /// A shard's file, from its key and serialized terms.
+    /// A pack's file, from its first shard's key and its serialized terms.
     func shardFile(_ key: String, _ text: String) -> (path: String, text: String) {
         let path = "search/\(locale.rawValue)/t-\(Self.hex(key)).js"
         return (path, wrap(path, text))
     }
 
-    /// The manifest: how many documents, how many per chunk, and the shard keys in order.
+    /// The manifest: how many documents, how many per chunk, and the packs' first keys in order.
     func manifestFile(documentCount: Int, keys: [String]) -> (path: String, text: String) {
         let path = "search/\(locale.rawValue)/manifest.js"
         let manifest = JSON.object([("docs", .int(Int64(documentCount))), ("chunk", .int(Int64(Self.chunkSize))),
-                                    ("shards", .strings(keys))])
+                                    ("packs", .strings(keys))])
         return (path, wrap(path, manifest.serialized()))
     }
 

@@ -1,6 +1,6 @@
 /// A locale's search index, assembled while its pages are written, in document order: the
 /// postings grow and each full listing chunk is made as soon as its documents are known,
-/// so that after the last page only the term shards, the facets and the manifest remain
+/// so that after the last page only the term shards (then packs), the facets and the manifest remain
 /// (built on every core), instead of the whole index on one thread.
 struct SearchIndexCollector {
     let builder: SearchIndexBuilder
@@ -37,16 +37,16 @@ struct SearchIndexCollector {
             ? [builder.chunkFile(listed / SearchIndexBuilder.chunkSize, documents[listed...])] : []
         let (builder, terms, documents) = (builder, SearchTableTerms(postings.table), documents)
         let groups = SearchIndexBuilder.groups(terms.sorted, source: terms, keyLength: 2)
-        let parts = ConcurrentMap.map(Array(0...groups.count)) { part -> [(key: String, file: (path: String, text: String))] in
+        // The facets' files first, then each group's shards (keys and texts), packed after.
+        let parts = ConcurrentMap.map(Array(0...groups.count)) { part -> [(key: String, text: String)] in
             guard part > 0 else {
                 let lists = SearchFacetLists(documents)
-                return SearchIndexBuilder.facetNames.map { ($0, builder.facetFile($0, lists)) }
+                return SearchIndexBuilder.facetNames.map { let file = builder.facetFile($0, lists); return (file.path, file.text) }
             }
             return SearchIndexBuilder.shard(groups[part - 1].terms, source: terms, keyLength: 2) { SearchIndexBuilder.serialize($1, terms) }
-                .map { ($0.key, builder.shardFile($0.key, $0.text)) }
         }
-        let shards = parts[1...].joined()
-        return shards.map(\.file) + rest + parts[0].map(\.file)
-            + [builder.manifestFile(documentCount: documents.count, keys: shards.map(\.key))]
+        let packs = builder.packFiles(SearchIndexBuilder.pack(Array(parts[1...].joined())), documentCount: documents.count)
+        let facets = parts[0].map { (path: $0.key, text: $0.text) }
+        return Array(packs.dropLast()) + rest + facets + Array(packs.suffix(1))
     }
 }

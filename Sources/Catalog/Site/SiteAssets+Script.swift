@@ -1,10 +1,11 @@
 extension SiteAssets {
     /// Search in the browser, from static files. The index is a set of script files
     /// that call `catalogSearch.load(key, data)`: script elements load from `file://`
-    /// pages where `fetch()` cannot. Per locale: `manifest.js` (sizes and shard keys),
-    /// term shards `t-HEX.js` keyed by the first letters of a term, documents in chunks
-    /// `d-N.js`, and one file per filter `f-NAME.js`, each fetched only when needed.
-    /// Tokenizing must match `SearchTokenizer` in Swift.
+    /// pages where `fetch()` cannot. Per locale: `manifest.js` (sizes and the first key
+    /// of each pack), packs of term shards `t-HEX.js` named by their first key (a term is
+    /// in the last pack whose key sorts at or before it, in Swift's `String` order: NFC
+    /// code points), documents in chunks `d-N.js`, and one file per filter `f-NAME.js`,
+    /// each fetched only when needed. Tokenizing must match `SearchTokenizer` in Swift.
     static let script = #"""
 (function () {
   'use strict';
@@ -56,13 +57,21 @@ extension SiteAssets {
     for (var i = 0; i < list.length; i++) { id += list[i]; out.push(id); }
     return out;
   }
-  function shardKey(manifest, term) {
-    var chars = Array.from(term);
-    for (var n = chars.length; n > 0; n--) {
-      var key = chars.slice(0, n).join('');
-      if (manifest.keys[key]) return key;
+  function codePoints(text) {
+    return Array.from(text.normalize('NFC'), function (c) { return c.codePointAt(0); });
+  }
+  function compare(a, b) {
+    for (var i = 0; i < a.length && i < b.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
+    return a.length - b.length;
+  }
+  // The pack a term sorts into: the last whose first key is at or before it.
+  function packIndex(manifest, term) {
+    var point = codePoints(term), low = 0, high = manifest.order.length;
+    while (low < high) {
+      var mid = (low + high) >> 1;
+      if (compare(manifest.order[mid], point) <= 0) low = mid + 1; else high = mid;
     }
-    return null;
+    return Math.max(0, low - 1);
   }
   function Search(scope) {
     this.scope = scope;
@@ -81,23 +90,28 @@ extension SiteAssets {
     var self = this;
     if (!this.manifestPromise) {
       this.manifestPromise = this.file('manifest.js').then(function (m) {
-        m.keys = {};
-        m.shards.forEach(function (k) { m.keys[k] = true; });
+        m.order = m.packs.map(codePoints);
         return m;
       });
       this.manifestPromise.catch(function () { self.manifestPromise = null; });
     }
     return this.manifestPromise;
   };
+  // A prefix also reads the next pack when that one starts with it (two packs at most,
+  // so that a short prefix does not fetch much of the index).
   Search.prototype.termScores = function (manifest, term, prefix) {
-    var key = shardKey(manifest, term);
-    if (key === null) return Promise.resolve(new Map());
-    return this.file('t-' + hex(key) + '.js').then(function (shard) {
+    var self = this, packs = manifest.packs;
+    if (!packs.length) return Promise.resolve(new Map());
+    var at = packIndex(manifest, term), keys = [packs[at]];
+    if (prefix && at + 1 < packs.length && packs[at + 1].indexOf(term) === 0) keys.push(packs[at + 1]);
+    return Promise.all(keys.map(function (key) { return self.file('t-' + hex(key) + '.js'); })).then(function (loaded) {
       var scores = new Map();
-      Object.keys(shard).forEach(function (t) {
-        if (t !== term && !(prefix && t.indexOf(term) === 0)) return;
-        [3, 1].forEach(function (weight, i) {
-          undelta(shard[t][i]).forEach(function (id) { scores.set(id, Math.max(scores.get(id) || 0, weight)); });
+      loaded.forEach(function (shard) {
+        Object.keys(shard).forEach(function (t) {
+          if (t !== term && !(prefix && t.indexOf(term) === 0)) return;
+          [3, 1].forEach(function (weight, i) {
+            undelta(shard[t][i]).forEach(function (id) { scores.set(id, Math.max(scores.get(id) || 0, weight)); });
+          });
         });
       });
       return scores;

@@ -5,6 +5,8 @@ import Foundation
 /// (content-format.md §7). Thumbnails are already in `thumbnails/`.
 public struct SiteStage: Sendable {
     public let contentRoot: URL
+    /// How many URLs and bytes a sitemap file may hold (the protocol's, smaller in tests).
+    var sitemapLimits = Sitemap.Limits.standard
 
     public init(contentRoot: URL) { self.contentRoot = contentRoot }
 
@@ -55,7 +57,7 @@ public struct SiteStage: Sendable {
             BackgroundRelease.drop(search)
         }
         try write("index.html", renderer.rootPage(), to: sink)
-        try write("sitemap.xml", Sitemap.render(sitemap), to: sink)
+        for file in Sitemap.files(sitemap, limits: sitemapLimits, fileURL: index.absoluteURL) { try write(file.path, file.data, to: sink) }
         try write(SiteAssets.stylesheetPath, SiteAssets.stylesheet(accent: branding.accentColor), to: sink)
         try write(SiteAssets.scriptPath, SiteAssets.script, to: sink)
         for file in branding.files { try sink.write(file.path, file.data) }

@@ -88,32 +88,3 @@ enum StructuredData {
         JSON.escape(value, into: out)
     }
 }
-
-/// `sitemap.xml`: every page with its alternates in the other locales.
-enum Sitemap {
-    struct Entry {
-        var url: String
-        var alternates: [(locale: LocaleID, url: String)]
-    }
-
-    static func render(_ entries: [Entry]) -> Data {
-        let out = HTMLBuilder(capacity: 256 * entries.count + 256)
-        out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        out.raw("<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n")
-        for entry in entries.sorted(by: { $0.url < $1.url }) {
-            out.raw("<url><loc>")
-            out.text(entry.url)
-            out.raw("</loc>")
-            for alternate in entry.alternates {
-                out.raw("<xhtml:link rel=\"alternate\" hreflang=\"")
-                out.raw(string: alternate.locale.rawValue)
-                out.raw("\" href=\"")
-                out.text(alternate.url)
-                out.raw("\"/>")
-            }
-            out.raw("</url>\n")
-        }
-        out.raw("</urlset>\n")
-        return out.takeData()
-    }
-}

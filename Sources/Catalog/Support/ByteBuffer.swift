@@ -63,6 +63,12 @@ final class ByteBuffer {
         count += bytes.count
     }
 
+    /// Another buffer's bytes.
+    func append(_ other: ByteBuffer) { append(UnsafeBufferPointer(start: other.base, count: other.count)) }
+
+    /// Forgets the bytes written and keeps the memory, for the next text.
+    func removeAll() { count = 0 }
+
     private func append(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { append($0) } }
 
     private func grow(to needed: Int) {

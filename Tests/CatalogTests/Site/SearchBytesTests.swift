@@ -136,7 +136,7 @@ struct SearchBytesTests {
     #expect(files.last?.path == expected.last?.path && files.last?.text == expected.last?.text)
     let byPath = Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.text) })
     for file in expected { #expect(byPath[file.path] == file.text, "\(file.path)") }
-    #expect(expected.contains { $0.path.hasSuffix("t-\(SearchIndexBuilder.hex("cow")).js") }, "a group was split")
+    #expect(expected.filter { $0.path.contains("/t-") }.count > 1, "the terms fill more than one pack")
 }
 
 /// The index's files written straight as bytes against their definitions as `JSON` values

@@ -72,39 +72,44 @@ enum SyntheticCatalog {
 }
 
 /// What the browser fetches for a first query: the home page with its stylesheet and
-/// script, the manifest, one shard per term, and the document chunks of the first 20 hits.
-private func firstQueryBytes(_ query: String, _ files: [String: Data]) throws -> Int {
+/// script, the manifest, the pack of shards of each term (and the next pack for the last
+/// term's prefix when it starts with it), and the document chunks of the first 20 hits.
+func firstQueryBytes(_ query: String, _ files: [String: Data], locale: String = "en-us",
+                     page: Bool = true) throws -> Int {
     func size(_ path: String) -> Int { files[path]?.count ?? 0 }
     func payload(_ path: String) throws -> Any {
         let text = String(decoding: try #require(files[path]), as: UTF8.self)
         let json = text.drop { $0 != "," }.dropFirst().dropLast(3)
         return try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)
     }
-    var total = size("en-us/index.html") + size(SiteAssets.stylesheetPath) + size(SiteAssets.scriptPath)
-    let manifestPath = "search/en-us/manifest.js"
+    var total = page ? size("\(locale)/index.html") + size(SiteAssets.stylesheetPath) + size(SiteAssets.scriptPath) : 0
+    let manifestPath = "search/\(locale)/manifest.js"
     total += size(manifestPath)
-    let keys = Set(try #require((try payload(manifestPath) as? [String: Any])?["shards"] as? [String]))
+    let packs = try #require((try payload(manifestPath) as? [String: Any])?["packs"] as? [String])
     var scores: [Int: Int]?
-    let terms = SearchTokenizer.terms(query).sorted()
+    let terms = SearchTokenizer.terms(query)
     for (position, term) in terms.enumerated() {
-        let scalars = Array(term.unicodeScalars)
-        let key = (1...scalars.count).reversed().map { String(String.UnicodeScalarView(scalars[0..<$0])) }.first(where: keys.contains)
+        let prefix = position == terms.count - 1
         var termScores: [Int: Int] = [:]
-        if let key {
-            let path = "search/en-us/t-\(SearchIndexBuilder.hex(key)).js"
-            total += size(path)
-            let shard = try #require(try payload(path) as? [String: [[Int]]])
-            for (candidate, lists) in shard where candidate == term || (position == terms.count - 1 && candidate.hasPrefix(term)) {
-                for (weight, list) in zip([3, 1], lists) {
-                    var id = 0
-                    for delta in list { id += delta; termScores[id] = max(termScores[id] ?? 0, weight) }
+        if !packs.isEmpty {
+            let at = max(0, (packs.lastIndex { $0 <= term } ?? 0))
+            let keys = [packs[at]] + (prefix && at + 1 < packs.count && packs[at + 1].hasPrefix(term) ? [packs[at + 1]] : [])
+            for key in keys {
+                let path = "search/\(locale)/t-\(SearchIndexBuilder.hex(key)).js"
+                total += size(path)
+                let shard = try #require(try payload(path) as? [String: [[Int]]])
+                for (candidate, lists) in shard where candidate == term || (prefix && candidate.hasPrefix(term)) {
+                    for (weight, list) in zip([3, 1], lists) {
+                        var id = 0
+                        for delta in list { id += delta; termScores[id] = max(termScores[id] ?? 0, weight) }
+                    }
                 }
             }
         }
         scores = scores.map { previous in previous.filter { termScores[$0.key] != nil }.mapValues { $0 + 1 } } ?? termScores
     }
     let top = (scores ?? [:]).sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(20).map(\.key)
-    for chunk in Set(top.map { $0 / SearchIndexBuilder.chunkSize }) { total += size("search/en-us/d-\(chunk).js") }
+    for chunk in Set(top.map { $0 / SearchIndexBuilder.chunkSize }) { total += size("search/\(locale)/d-\(chunk).js") }
     return total
 }
 
@@ -119,6 +124,8 @@ private func firstQueryBytes(_ query: String, _ files: [String: Data]) throws ->
     for query in ["the", "water", "experiment", "kalo", "students measure light", "th"] {
         let bytes = try firstQueryBytes(query, files)
         #expect(bytes < 300_000, "first query \"\(query)\" fetches \(bytes) bytes")
+        let search = try firstQueryBytes(query, files, page: false)
+        #expect(search <= 150_000, "first query \"\(query)\" fetches \(search) bytes of the index")
         print("first query \"\(query)\": \(bytes) bytes")
     }
 }

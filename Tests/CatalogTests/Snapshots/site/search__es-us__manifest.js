@@ -1,1 +1,1 @@
-catalogSearch.load("search/es-us/manifest.js",{"docs":5,"chunk":16,"shards":["ab","an","as","br","ca","ch","ci","de","di","el","en","ex","fi","ga","in","ju","la","le","me","pa","pl","pr","pu","qu","re","ru","sa","se","st","te","th","un","us"]});
+catalogSearch.load("search/es-us/manifest.js",{"docs":5,"chunk":16,"packs":["ab"]});
