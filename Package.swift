@@ -40,7 +40,9 @@ let package = Package(
             name: "CJPEG", pkgConfig: "libjpeg",
             providers: [.brew(["jpeg-turbo"]), .apt(["libjpeg-dev"])]),
         // libjpeg reports errors through longjmp: decode/encode live in C and return a status.
-        .target(name: "CImageCodec", dependencies: ["CPNG", "CJPEG"]),
+        .target(name: "CImageCodec", dependencies: ["CPNG", "CJPEG"],
+                // png_fast.c inflates PNG data with zlib itself (libpng links it too).
+                linkerSettings: [.linkedLibrary("z")]),
         // System calls that Swift's Glibc module does not export (renameat2; renamex_np on
         // Darwin): part of the platform layer with Sources/Catalog/Platform. Named apart from
         // swift-system's own CSystem target (which Hummingbird brings in); its folder stays.

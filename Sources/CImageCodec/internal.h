@@ -30,5 +30,8 @@ void cic_jpeg_close(cic_decoder *decoder);
 int cic_png_probe(const uint8_t *data, size_t size, cic_header *header, char *message, size_t capacity);
 int cic_png_open(const uint8_t *data, size_t size, cic_decoder **decoder, cic_stream *stream,
                  char *message, size_t capacity);
+/* libpng's decoder whatever the file (cic_png_open takes png_fast.c's when it can). */
+int cic_png_libpng_open(const uint8_t *data, size_t size, cic_decoder **decoder, cic_stream *stream,
+                        char *message, size_t capacity);
 int cic_png_read(cic_decoder *decoder, uint8_t *pixels, cic_batch *batch, char *message, size_t capacity);
 void cic_png_close(cic_decoder *decoder);

@@ -8,9 +8,11 @@
 #include <string.h>
 #include <png.h>
 #include "internal.h"
+#include "png_fast.h"
 
 typedef struct {
     struct cic_decoder base;
+    cic_png_fast *fast;  /* set when png_fast.c decodes the file instead of libpng */
     png_structp png;
     png_infop info;
     const uint8_t *data;
@@ -100,12 +102,52 @@ static int start(png_decoder *p, cic_stream *stream) {
 }
 
 static void destroy(png_decoder *p) {
-    png_destroy_read_struct(&p->png, p->info != NULL ? &p->info : NULL, NULL);
+    cic_png_fast_close(p->fast);
+    if (p->png != NULL) png_destroy_read_struct(&p->png, p->info != NULL ? &p->info : NULL, NULL);
     free(p);
+}
+
+/* The fast path's decoder, when it takes the file. */
+static int open_fast(const uint8_t *data, size_t size, cic_decoder **decoder, cic_stream *stream) {
+    cic_png_fast *fast = cic_png_fast_open(data, size, stream);
+    if (fast == NULL) return 0;
+    png_decoder *p = calloc(1, sizeof *p);
+    if (p == NULL) {
+        cic_png_fast_close(fast);
+        return 0;
+    }
+    *p = (png_decoder){.base = {CIC_FORMAT_PNG}, .fast = fast, .data = data, .size = size};
+    *decoder = &p->base;
+    return 1;
+}
+
+/* Through libpng, to the first error: its message for a file the fast path found damaged
+ * (or the fast path's own words, should libpng read it all). */
+static int libpng_failure(const uint8_t *data, size_t size, char *message, size_t capacity) {
+    cic_decoder *decoder = NULL;
+    cic_stream stream;
+    int status = cic_png_libpng_open(data, size, &decoder, &stream, message, capacity);
+    uint8_t *pixels = status == CIC_OK ? malloc((size_t)stream.batch_rows * stream.row_pixels * 4) : NULL;
+    while (pixels != NULL && status == CIC_OK) {
+        cic_batch batch = {0};
+        status = cic_png_read(decoder, pixels, &batch, message, capacity);
+        if (status == CIC_OK && batch.rows == 0) break;
+    }
+    free(pixels);
+    if (decoder != NULL) cic_png_close(decoder);
+    if (status != CIC_OK) return status;
+    cic_set_message(message, capacity, "the compressed image data is damaged");
+    return CIC_CORRUPT;
 }
 
 int cic_png_open(const uint8_t *data, size_t size, cic_decoder **decoder, cic_stream *stream,
                  char *message, size_t capacity) {
+    if (open_fast(data, size, decoder, stream)) return CIC_OK;
+    return cic_png_libpng_open(data, size, decoder, stream, message, capacity);
+}
+
+int cic_png_libpng_open(const uint8_t *data, size_t size, cic_decoder **decoder, cic_stream *stream,
+                        char *message, size_t capacity) {
     png_decoder *p = calloc(1, sizeof *p);
     if (p != NULL) p->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, p, on_error, on_warning);
     if (p != NULL && p->png != NULL) p->info = png_create_info_struct(p->png);
@@ -160,6 +202,11 @@ int cic_png_read(cic_decoder *decoder, uint8_t *pixels, cic_batch *batch, char *
     png_decoder *p = (png_decoder *)decoder;
     p->message = message;
     p->capacity = capacity;
+    if (p->fast != NULL && !p->failed) {
+        if (cic_png_fast_read(p->fast, pixels, batch)) return CIC_OK;
+        p->failed = 1;
+        return libpng_failure(p->data, p->size, message, capacity);
+    }
     if (p->failed) {
         cic_set_message(message, capacity, "the decoder already failed");
         return CIC_CORRUPT;

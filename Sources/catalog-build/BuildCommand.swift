@@ -34,10 +34,10 @@ struct BuildCommand: AsyncParsableCommand {
         let output = self.output ?? location.defaultOutput
         try OutputChecks.check(output: output, content: location.content, force: force)
         if report.verbose { Output.standardError(BuildReport.locations(location, output: output)) }
+        let progress = report.talks ? ProgressLine.onTerminal() : nil
         var buildOptions = BuildOptions(
             content: ContentRoot(path: location.content), output: URL(fileURLWithPath: output),
-            cacheDirectory: URL(fileURLWithPath: cache ?? location.defaultCache),
-            thumbnailProgress: report.talks ? ProgressLine.thumbnails() : nil)
+            cacheDirectory: URL(fileURLWithPath: cache ?? location.defaultCache), progress: progress?.handler)
         buildOptions.force = force
         buildOptions.strict = report.strict
         if timings || report.verbose { buildOptions.stageStarted = StageMarks.printer() }
@@ -46,9 +46,11 @@ struct BuildCommand: AsyncParsableCommand {
         let result: BuildResult
         do {
             result = try Build.run(buildOptions)
+            progress?.finish()
         } catch is BuildCancelled {
             InterruptCleanup.shared.awaitExit()
         } catch {
+            progress?.finish()
             throw OutputChecks.report(error, output: output)
         }
         let summary = BuildReport(output: output, report: report, seconds: (clock.now - start).seconds)

@@ -8,7 +8,8 @@ public struct ContentLoader {
 
     /// - Parameter cache: parsed files a long-lived process kept from its last build, taken
     ///   instead of parsing unchanged files again.
-    func loadTree(into bag: inout DiagnosticBag, cache: IncrementalParseCache? = nil) -> ContentTree? {
+    func loadTree(into bag: inout DiagnosticBag, cache: IncrementalParseCache? = nil,
+                  progress: (@Sendable (BuildProgress) -> Void)? = nil) -> ContentTree? {
         guard FileManager.default.fileExists(atPath: root.url.path) else {
             bag.error("catalog-missing", at: SourceLocation(file: root.displayPath),
                       "the content directory \(root.displayPath) does not exist")
@@ -19,7 +20,9 @@ public struct ContentLoader {
         let scanned = scanner.scan()
         bag.append(contentsOf: scanner.diagnostics.items)
         let reader = FrontMatterReader(root: root, locales: config.locales)
-        let parsed = ParsedFiles.parse(scanned.parseRequests(), reader: reader, cache: cache)
+        let requests = scanned.parseRequests()
+        let counter = ProgressCounter(.loading, total: requests.count, report: progress)
+        let parsed = ParsedFiles.parse(requests, reader: reader, cache: cache, progress: counter)
         var builder = TreeBuilder(root: root, config: config, parsed: parsed)
         builder.addChildren(of: scanned, parent: nil, parentPath: [config.bundleIdentifier], inDraft: false)
         bag.append(contentsOf: builder.diagnostics.items)

@@ -37,9 +37,10 @@ final class ParsedFiles: Sendable {
     /// Parses `requests` concurrently, taking what `cache` already has (a long-lived
     /// process's parses of unchanged files) instead of parsing it again.
     static func parse(_ requests: [ParseRequest], reader: FrontMatterReader,
-                      cache: IncrementalParseCache? = nil) -> ParsedFiles {
+                      cache: IncrementalParseCache? = nil, progress: ProgressCounter? = nil) -> ParsedFiles {
         let results: [ParsedFile?] = ConcurrentMap.map(requests) { request in
-            cache?.file(request, reader: reader) { parseOne(request, reader: reader) } ?? parseOne(request, reader: reader)
+            defer { progress?.advance() }
+            return cache?.file(request, reader: reader) { parseOne(request, reader: reader) } ?? parseOne(request, reader: reader)
         }
         cache?.keep(only: Set(requests.map(\.relativePath)))
         var indices: [String: Int] = [:]

@@ -8,8 +8,9 @@ public struct BuildOptions: Sendable {
     /// Where processed thumbnails and the incremental build state are kept between
     /// builds (nil: no cache, every build is a full one).
     public var cacheDirectory: URL?
-    /// Called as thumbnails are made, for a progress indicator.
-    public var thumbnailProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    /// Told how far the long stages (loading, thumbnails, pages) have got, from any
+    /// thread, for a progress display; the library itself never prints.
+    public var progress: (@Sendable (BuildProgress) -> Void)?
     /// Parses kept in memory by a long-lived process (`serve`) between its builds.
     public var parseCache: IncrementalParseCache?
     /// Replace an output that the build did not make (`--force`; see `OutputOwnership`).
@@ -20,12 +21,12 @@ public struct BuildOptions: Sendable {
     public var stageStarted: (@Sendable (_ stage: String) -> Void)?
 
     public init(content: ContentRoot, output: URL, cacheDirectory: URL?,
-                thumbnailProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+                progress: (@Sendable (BuildProgress) -> Void)? = nil,
                 parseCache: IncrementalParseCache? = nil) {
         self.content = content
         self.output = output
         self.cacheDirectory = cacheDirectory
-        self.thumbnailProgress = thumbnailProgress
+        self.progress = progress
         self.parseCache = parseCache
     }
 }
@@ -60,7 +61,8 @@ public enum Build {
             return BuildResult(diagnostics: DiagnosticBag(), wrote: false, contextCount: 0, upToDate: true, timings: timer)
         }
         // Bodies are checked where the site renders them, from the same parse.
-        let loaded = CatalogLoader.load(options.content, timer: &timer, cache: options.parseCache, checkBodies: false)
+        let loaded = CatalogLoader.load(options.content, timer: &timer, cache: options.parseCache, checkBodies: false,
+                                        progress: options.progress)
         var bag = loaded.diagnostics
         guard let model = loaded.model else {
             return BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer)
@@ -130,7 +132,7 @@ public enum Build {
                              sink: some OutputSink, checks: SiteBodyChecks) throws -> [Diagnostic]? {
         do {
             return try SiteStage(contentRoot: options.content.url)
-                .run(model: model, thumbnails: thumbnails, sink: sink, memo: nil, checks: checks)
+                .run(model: model, thumbnails: thumbnails, sink: sink, memo: nil, checks: checks, progress: options.progress)
         } catch is SiteBodyChecks.Stop {
             return nil
         }

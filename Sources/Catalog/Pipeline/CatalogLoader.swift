@@ -28,10 +28,13 @@ public enum CatalogLoader {
     /// - Parameter cache: a long-lived process's parses of unchanged files (`serve`).
     /// - Parameter checkBodies: false for `build`, which checks each body where the site
     ///   renders it (`SiteBodyChecks`).
+    /// - Parameter progress: told as content files are parsed (`BuildProgress.Stage.loading`).
     public static func load(_ root: ContentRoot, timer: inout StageTimer,
-                            cache: IncrementalParseCache? = nil, checkBodies: Bool = true) -> LoadResult {
+                            cache: IncrementalParseCache? = nil, checkBodies: Bool = true,
+                            progress: (@Sendable (BuildProgress) -> Void)? = nil) -> LoadResult {
         var bag = DiagnosticBag()
-        guard let tree = timer.measure("load", { ContentLoader(root: root).loadTree(into: &bag, cache: cache) }) else {
+        let loader = ContentLoader(root: root)
+        guard let tree = timer.measure("load", { loader.loadTree(into: &bag, cache: cache, progress: progress) }) else {
             return LoadResult(model: nil, diagnostics: bag, coverage: nil)
         }
         bag.configure(tree.ruleSettings)

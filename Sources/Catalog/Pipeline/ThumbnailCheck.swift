@@ -10,7 +10,13 @@ public enum ThumbnailCheck {
     static func stage(_ options: BuildOptions) -> ThumbnailStage {
         ThumbnailStage(contentRoot: options.content.url,
                        cacheDirectory: options.cacheDirectory?.appendingPathComponent(cacheFolder),
-                       progress: options.thumbnailProgress)
+                       progress: thumbnailProgress(options.progress))
+    }
+
+    private static func thumbnailProgress(_ report: (@Sendable (BuildProgress) -> Void)?)
+        -> (@Sendable (_ done: Int, _ total: Int) -> Void)? {
+        guard let report else { return nil }
+        return { done, total in report(BuildProgress(stage: .thumbnails, done: done, total: total)) }
     }
 
     /// Checks every thumbnail of the model without writing any output. Problems that

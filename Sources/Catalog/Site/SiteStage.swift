@@ -18,9 +18,14 @@ public struct SiteStage: Sendable {
     ///   inputs are unchanged is taken from it (and not written) instead of rendered.
     /// - Parameter checks: `build`'s body checks, made from each body's parse here; the
     ///   stage throws `SiteBodyChecks.Stop` once one has an error.
+    /// - Parameter progress: told as context pages are written (`BuildProgress.Stage.pages`).
     func run(model: CatalogModel, thumbnails: ThumbnailSet, sink: some OutputSink, memo: SitePageMemo?,
-             checks: SiteBodyChecks? = nil) throws -> [Diagnostic] {
+             checks: SiteBodyChecks? = nil, progress: (@Sendable (BuildProgress) -> Void)? = nil) throws -> [Diagnostic] {
         let index = SiteIndex(model: model, thumbnails: thumbnails)
+        let pages = progress == nil ? 0 : index.locales.reduce(0) { total, locale in
+            total + model.contexts.indices.count { index.isPresent($0, in: locale) }
+        }
+        let counter = ProgressCounter(.pages, total: pages, report: progress)
         let (branding, diagnostics) = Branding.load(model.app.site, contentRoot: contentRoot, source: model.app.source)
         var renderer = PageRenderer(index: index, branding: branding)
         let links = BodyLinks(index: index, contentRoot: contentRoot)
@@ -40,6 +45,7 @@ public struct SiteStage: Sendable {
             }, consume: { (item: RenderedPage) in
                 if let checks, checks.hasErrors { throw SiteBodyChecks.Stop() }
                 if let html = item.html { try write(item.path, html, to: sink) }
+                counter?.advance()
                 if let listing = search.add(item.document) { try write(listing.path, listing.text, to: sink) }
                 sitemap.append(item.sitemap)
             })

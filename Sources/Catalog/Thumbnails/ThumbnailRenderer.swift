@@ -14,14 +14,19 @@ struct ThumbnailRenderer: Sendable {
 
     func render(_ data: Data, header: ImageHeader, geometry: ThumbnailGeometry, fit: ThumbnailFit,
                 buffers: WorkerBuffers = WorkerBuffers()) throws(ImageCodecError) -> EncodedThumbnail {
-        var image = try resample(data, header: header, geometry: geometry, buffers: buffers).oriented(header.orientation)
-        if fit == .contain, image.width != image.height {
-            image = image.padded(toSquare: geometry.side)
-        }
+        let image = try pixels(data, header: header, geometry: geometry, fit: fit, buffers: buffers)
         if image.isOpaque {
             return EncodedThumbnail(data: try ImageCodec.encodeJPEG(image, quality: settings.jpegQuality), format: .jpeg, side: geometry.side)
         }
         return EncodedThumbnail(data: try ImageCodec.encodePNG(image), format: .png, side: geometry.side)
+    }
+
+    /// The thumbnail's pixels, upright and padded, before they are encoded.
+    func pixels(_ data: Data, header: ImageHeader, geometry: ThumbnailGeometry, fit: ThumbnailFit,
+                buffers: WorkerBuffers = WorkerBuffers()) throws(ImageCodecError) -> PixelImage {
+        let image = try resample(data, header: header, geometry: geometry, buffers: buffers).oriented(header.orientation)
+        guard fit == .contain, image.width != image.height else { return image }
+        return image.padded(toSquare: geometry.side)
     }
 
     /// Streams the decode into the area filter, so only a few decoded rows and the
