@@ -24,3 +24,13 @@ int cb_open_nofollow(int dirfd, const char *path, int flags, mode_t mode);
 /// it and acts at once, however busy Dispatch's workers are. Returns the pipe's read end,
 /// or -1 with errno set. Called once.
 int cb_signal_pipe_install(void);
+
+/// Starts a process that removes a folder after this one has ended: the folder
+/// `prefix` followed by the new process's PID (the caller renames the folder to that
+/// name once it knows the PID). The process waits until the pipe whose write end is
+/// stored in `*go` (close-on-exec) is closed, by the caller's exit at the latest; then it
+/// removes the folder and everything in it without following a symbolic link, and ends.
+/// It runs in a session of its own (a terminal's Ctrl-C does not reach it) and holds
+/// nothing of the caller's open but the pipe's read end, as its standard input.
+/// Returns its PID, or -1 with errno set (no pipe, or fork failed).
+pid_t cb_spawn_tree_remover(const char *prefix, int *go);
