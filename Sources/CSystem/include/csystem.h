@@ -21,8 +21,9 @@ int cb_open_nofollow(int dirfd, const char *path, int flags, mode_t mode);
 
 /// Routes SIGINT and SIGTERM to a pipe: a handler that only writes the signal's number
 /// (one byte) into it, async-signal-safe, so that a thread of the program's own reads
-/// it and acts at once, however busy Dispatch's workers are. Returns the pipe's read end,
-/// or -1 with errno set. Called once.
+/// it and acts at once, however busy Dispatch's workers are. Unblocks both signals in the
+/// calling thread (and so in the threads it starts later), in case the process inherited
+/// a mask that blocks them. Returns the pipe's read end, or -1 with errno set. Called once.
 int cb_signal_pipe_install(void);
 
 /// Starts a process that removes a folder after this one has ended: the folder
