@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include <string.h>
 #include <signal.h>
+#include <pthread.h>
 #include <sys/syscall.h>
 #if defined(__linux__) && __has_include(<linux/openat2.h>)
 #include <linux/openat2.h>
@@ -106,5 +107,13 @@ int cb_signal_pipe_install(void) {
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
     if (sigaction(SIGINT, &action, NULL) != 0 || sigaction(SIGTERM, &action, NULL) != 0) return -1;
+    /* A process started by a thread that blocks them (a Dispatch worker's posix_spawn
+       passes its mask on) would otherwise keep them pending for ever. Threads made from
+       now on by this one inherit the mask. */
+    sigset_t handled;
+    sigemptyset(&handled);
+    sigaddset(&handled, SIGINT);
+    sigaddset(&handled, SIGTERM);
+    pthread_sigmask(SIG_UNBLOCK, &handled, NULL);
     return ends[0];
 }

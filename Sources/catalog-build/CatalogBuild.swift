@@ -28,13 +28,12 @@ struct CatalogBuild: AsyncParsableCommand {
                 try command.run()
             }
         } catch let problem as UsageProblem {
-            FileHandle.standardError.write(Data("error: \(problem.description)\n".utf8))
-            Foundation.exit(Exit.usage.rawValue)
+            StartFailure.report(problem, arguments: Array(CommandLine.arguments.dropFirst()))
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(Exit.usage.rawValue)
+                StartFailure.report(UsageProblem(fullMessage(for: error)), arguments: Array(CommandLine.arguments.dropFirst()),
+                                    prefix: "")
             }
             exit(withError: error)
         }

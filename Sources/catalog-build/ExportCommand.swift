@@ -29,13 +29,21 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let location = try content.location()
+        InterruptCleanup.shared.install(lines: StageMarks.interruptLine(
+            output.map { "Interrupted; \($0) is unchanged." } ?? "Interrupted; nothing was printed."))
         let result = CatalogExport.run(content: ContentRoot(path: location.content),
                                        cacheDirectory: URL(fileURLWithPath: cache ?? location.defaultCache), format: format.library)
+        // The thumbnails stage stopped short: the interrupt's thread ends the process.
+        if BuildCancellation.isRequested { InterruptCleanup.shared.awaitExit() }
         DiagnosticPrinter(format: .text).print(result.diagnostics)
         guard let text = result.text else { throw Exit.contentError }
         if let output {
             do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+                // Through `.NAME.tmp-PID-N` beside it, which an interrupt removes (Foundation's
+                // atomic write leaves its own temporary file behind).
+                try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: output))
+            } catch is BuildCancelled {
+                InterruptCleanup.shared.awaitExit()
             } catch {
                 throw OutputChecks.report(error, output: output)
             }

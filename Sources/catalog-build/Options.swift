@@ -29,7 +29,7 @@ struct ContentOptions: ParsableArguments {
         do {
             return try ContentLocator.locate(directory ?? content, currentDirectory: FileManager.default.currentDirectoryPath)
         } catch {
-            throw UsageProblem(error.description)
+            throw UsageProblem(error.description, rule: "content-not-found", path: error.path)
         }
     }
 }
@@ -67,11 +67,29 @@ struct ReportOptions: ParsableArguments {
 }
 
 /// A command line that names something that cannot be used (a missing content folder,
-/// an output that is a file): printed as `error: …` and exit status 2, without the usage.
+/// an output that is a file): printed as `error: …` and exit status 2, without the usage;
+/// under `--format json` also as the one diagnostic of the document (`StartFailure`).
 struct UsageProblem: Error, CustomStringConvertible {
     let description: String
+    /// The diagnostic's rule and the path it names ("" when it names none).
+    var rule: RuleID = "command-line"
+    var path = ""
 
-    init(_ description: String) { self.description = description }
+    init(_ description: String, rule: RuleID = "command-line", path: String = "") {
+        self.description = description
+        self.rule = rule
+        self.path = path
+    }
+}
+
+extension ContentLocationError {
+    /// The path the problem is about: the one given, or the current folder when none was.
+    var path: String {
+        switch self {
+        case .missing(let path, _), .notAFolder(let path): path
+        case .notFound: "."
+        }
+    }
 }
 
 /// Exit statuses (cli.md, and AREAS of the project's decision): 0 success; 1 the content

@@ -10,13 +10,13 @@ enum OutputChecks {
         let url = URL(fileURLWithPath: output)
         if let problem = OutputGuard.problem(output: url, content: ContentRoot(path: content), currentDirectory: cwd,
                                              displayPath: output) {
-            throw UsageProblem(problem)
+            throw UsageProblem(problem, rule: "output-unusable", path: output)
         }
         if !force, let problem = OutputOwnership.problem(output: url, displayPath: output) {
-            throw UsageProblem(problem)
+            throw UsageProblem(problem, rule: "output-unusable", path: output)
         }
         if let failure = OutputFailure.check(output: output) {
-            throw UsageProblem(failure.description)
+            throw UsageProblem(failure.description, rule: "output-unusable", path: output)
         }
     }
 
@@ -24,7 +24,7 @@ enum OutputChecks {
     /// cannot be used is status 2, anything else (a full disk) status 1.
     static func report(_ error: any Error, output: String) -> any Error {
         let failure = OutputFailure.from(error, output: output)
-        if failure.kind == .unusable { return UsageProblem(failure.description) }
+        if failure.kind == .unusable { return UsageProblem(failure.description, rule: "output-unusable", path: output) }
         Output.standardError("error: \(failure.description)\n")
         return Exit.contentError
     }

@@ -59,7 +59,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw Exit.contentError
         }
         let interrupt = StopRequest()
-        InterruptCleanup.shared.handOver(to: interrupt.receive)
+        InterruptCleanup.shared.handOver { _ in interrupt.receive() }
         server.start()
         let shown = host.contains(":") ? "[\(host)]" : host
         let address = "http://\(shown):\(server.port)/"

@@ -20,6 +20,11 @@ enum StageMarks {
                                replaced: lineStart + "Interrupted; \(output)/ already holds the new build.")
     }
 
+    /// The line an interrupt prints for a command that replaces no output folder.
+    static func interruptLine(_ text: String) -> InterruptCleanup.Lines {
+        InterruptCleanup.Lines(unchanged: lineStart + text, replaced: lineStart + text)
+    }
+
     /// On a terminal, clears the progress line (`ProgressLine`) first.
     private static var lineStart: String { isatty(STDERR_FILENO) == 1 ? "\r\u{1B}[K" : "" }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Catalog
 import Foundation
+import Synchronization
 
 extension CatalogEnvironment: ExpressibleByArgument {}
 
@@ -66,7 +67,10 @@ struct UploadCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = StateStore(file: URL(fileURLWithPath: state ?? ".catalog-upload/\(environment.rawValue).json"))
+        let store = StateStore(file: URL(fileURLWithPath: statePath))
+        let interrupt = UploadInterrupt()
+        InterruptCleanup.shared.handOver(to: interrupt.receive)
+        InterruptCleanup.shared.install(lines: InterruptCleanup.Lines(unchanged: "", replaced: ""))
         do {
             // Checked first: nothing is read, and no key, before the address is known to be safe.
             let (base, insecureWarning) = try APIAddress.check(apiURL, insecure: insecure)
@@ -84,7 +88,7 @@ struct UploadCommand: AsyncParsableCommand {
                 try await runVerify(catalog, state: recorded, at: base, store: store, signer: signer)
                 return
             }
-            try await upload(plan, to: base, from: recorded, store: store, signer: signer)
+            try await upload(plan, to: base, from: recorded, store: store, signer: signer, interrupt: interrupt)
             plan.leftoverNotice(environment: environment, pruneCommand: pruneCommand)?
                 .split(separator: "\n").forEach { Console.error("upload: " + $0) }
         } catch let error as UploadError {
@@ -94,20 +98,31 @@ struct UploadCommand: AsyncParsableCommand {
     }
 
     private func upload(_ plan: UploadPlan, to base: URL, from recorded: UploadState, store: StateStore,
-                        signer: TokenSigner) async throws {
+                        signer: TokenSigner, interrupt: UploadInterrupt) async throws {
         let api = CatalogAPI(
             endpoint: CatalogEndpoint(baseURL: base, environment: environment), tokens: signer,
             transport: URLSessionTransport())
         let progress = ProgressPrinter()
         Console.error("upload: \(plan.requestCount) requests to make: \(plan.contextCount) contexts in \(plan.contextBatches.count) requests, "
             + "\(plan.thumbnails.count) thumbnails, \(plan.contextDeletes.count + plan.thumbnailDeletes.count) deletes")
-        let summary = await Uploader(api: api, store: store, progress: progress.show).run(plan, state: recorded)
+        let uploader = Uploader(api: api, store: store, progress: progress.show)
+        let task = Task { await uploader.run(plan, state: recorded) }
+        interrupt.whileRunning { task.cancel() }
+        let summary = await task.value
         progress.finish()
+        if let signal = interrupt.signal {
+            Console.error("upload: interrupted; \(summary.report), recorded in \(statePath); "
+                + "run the same command to send the rest")
+            Foundation.exit(128 + signal)
+        }
         Console.error("upload: " + summary.report)
         if let failure = summary.failure {
             throw failure
         }
     }
+
+    /// The state file as the user gave it (or the default, relative to the current folder).
+    private var statePath: String { state ?? ".catalog-upload/\(environment.rawValue).json" }
 
     /// The command line as typed, with the program's name as the user would type it.
     static var typedArguments: [String] {
@@ -167,6 +182,42 @@ struct UploadCommand: AsyncParsableCommand {
         let file = URL(fileURLWithPath: try value(privateKey, "CLASSKIT_PRIVATE_KEY_FILE", "--private-key"))
         if let warning = KeyFile.permissionWarning(file) { Console.error(warning) }
         return try Credentials(teamId: team, keyId: key, privateKeyFile: file)
+    }
+}
+
+/// What Ctrl-C or SIGTERM does to an upload: while requests are being sent, it cancels
+/// them (the request in flight stops, no other starts; every confirmed one is already in
+/// the state file) and the command prints one line and exits 128 + signal; before or
+/// after that, it exits at once, having sent nothing it has not recorded.
+private final class UploadInterrupt: Sendable {
+    private struct State {
+        var signal: Int32?
+        var cancel: (@Sendable () -> Void)?
+    }
+
+    private let state = Mutex(State())
+
+    var signal: Int32? { state.withLock { $0.signal } }
+
+    func receive(_ signal: Int32) {
+        let cancel = state.withLock { state in
+            state.signal = state.signal ?? signal
+            return state.cancel
+        }
+        guard let cancel else {
+            Console.error("upload: interrupted; nothing was being sent")
+            Foundation.exit(128 + signal)
+        }
+        cancel()
+    }
+
+    /// Cancels the requests with `cancel` on a signal from now on (at once if one came).
+    func whileRunning(_ cancel: @escaping @Sendable () -> Void) {
+        let already = state.withLock { state in
+            state.cancel = cancel
+            return state.signal != nil
+        }
+        if already { cancel() }
     }
 }
 

@@ -16,6 +16,7 @@ struct ValidateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let location = try content.location()
+        InterruptCleanup.shared.install(lines: StageMarks.interruptLine("Interrupted; nothing was written."))
         if report.verbose { Output.standardError(BuildReport.locations(location, output: nil)) }
         let root = ContentRoot(path: location.content)
         var timer = StageTimer()

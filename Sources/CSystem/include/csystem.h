@@ -22,6 +22,17 @@ int cb_open_nofollow(int dirfd, const char *path, int flags, mode_t mode);
 
 /// Routes SIGINT and SIGTERM to a pipe: a handler that only writes the signal's number
 /// (one byte) into it, async-signal-safe, so that a thread of the program's own reads
-/// it and acts at once, however busy Dispatch's workers are. Returns the pipe's read end,
-/// or -1 with errno set. Called once.
+/// it and acts at once, however busy Dispatch's workers are. Unblocks both signals in the
+/// calling thread (and so in the threads it starts later), in case the process inherited
+/// a mask that blocks them. Returns the pipe's read end, or -1 with errno set. Called once.
 int cb_signal_pipe_install(void);
+
+/// Starts a process that removes a folder after this one has ended: the folder
+/// `prefix` followed by the new process's PID (the caller renames the folder to that
+/// name once it knows the PID). The process waits until the pipe whose write end is
+/// stored in `*go` (close-on-exec) is closed, by the caller's exit at the latest; then it
+/// removes the folder and everything in it without following a symbolic link, and ends.
+/// It runs in a session of its own (a terminal's Ctrl-C does not reach it) and holds
+/// nothing of the caller's open but the pipe's read end, as its standard input.
+/// Returns its PID, or -1 with errno set (no pipe, or fork failed).
+pid_t cb_spawn_tree_remover(const char *prefix, int *go);

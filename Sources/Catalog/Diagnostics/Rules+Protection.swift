@@ -37,7 +37,7 @@ extension Rules {
             .safety: ["identifier-unsafe", "path-outside-content", "file-not-regular", "file-too-large", "yaml-too-large",
                       "thumbnail-too-large", "thumbnail-memory", "thumbnail-scans", "body-too-deep", "body-too-large",
                       "link-active-file", "link-hidden-file"],
-            .contract: ["link-broken", "missing-translation"],
+            .contract: ["link-broken", "missing-translation", "command-line", "content-not-found", "output-unusable"],
             .configuration: ["rule-unknown", "rule-severity"],
         ]
         var table: [RuleID: RuleProtection] = [:]

@@ -9,7 +9,7 @@ public enum Rules {
     public static let byID: [RuleID: Rule] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
 
     public static let all: [Rule] = (fileRules + catalogRules + frontMatterRules + hierarchyRules
-        + translationRules + bodyRules + thumbnailRules + practiceRules + configurationRules)
+        + translationRules + bodyRules + thumbnailRules + practiceRules + configurationRules + invocationRules)
         .map { rule in var rule = rule; rule.protection = protection(of: rule); return rule }
         .sorted { $0.id < $1.id }
 }

@@ -8,8 +8,10 @@ import Synchronization
 /// threads storing the same entry never share one): an interrupt removes the ones this process is
 /// writing (`InterruptCleanup`), and a later build those of a process that no longer runs
 /// (`StaleStaging.removeTemporaryFiles`), so neither leaves a partial file behind.
-enum AtomicFile {
-    static func write(_ data: Data, to url: URL) throws {
+/// `export --output` writes its file this way too. Throws `BuildCancelled` once an
+/// interrupt came.
+public enum AtomicFile {
+    public static func write(_ data: Data, to url: URL) throws {
         let temporary = temporaryPath(for: url)
         guard InterruptCleanup.shared.beginTemporary(temporary) else { throw BuildCancelled() }
         defer { InterruptCleanup.shared.endTemporary(temporary) }

@@ -3,9 +3,10 @@ import Foundation
 import Synchronization
 
 /// What an interrupted command (Ctrl-C, SIGTERM) does: within a moment it asks the
-/// pipeline's workers to stop (`BuildCancellation`), removes the staging folder and the
-/// temporary files it is writing, prints one line and exits 128 + signal, so that the
-/// output and everything beside it are as they were.
+/// pipeline's workers to stop (`BuildCancellation`), removes the temporary files it is
+/// writing, renames the staging folder aside for a process of its own to remove
+/// (`DetachedRemoval`), prints one line and exits 128 + signal, so that the output and
+/// everything beside it are as they were.
 ///
 /// The signal reaches a thread of its own through a pipe (`cb_signal_pipe_install`), not
 /// a Dispatch source: while the thumbnail workers filled Dispatch's pool (as wide as the
@@ -25,16 +26,18 @@ public final class InterruptCleanup: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var paths: Set<String> = []
+    /// The staging folders to remove, each with the prefix of its name once renamed aside.
+    private var paths: [String: String] = [:]
     private var temporaryFiles: Set<String> = []
     private var lines = Lines(unchanged: "", replaced: "")
     private var replaced = false
     private var installed = false
     /// What a signal does instead, once a command handles them itself (`handOver`).
-    private var handler: (@Sendable () -> Void)?
+    private var handler: (@Sendable (Int32) -> Void)?
 
-    func register(_ url: URL) { lock.withLock { _ = paths.insert(url.path) } }
-    func unregister(_ url: URL) { lock.withLock { _ = paths.remove(url.path) } }
+    /// Removes `url` on an interrupt, renamed to `trashPrefix` and its remover's PID.
+    func register(_ url: URL, trashPrefix: String) { lock.withLock { paths[url.path] = trashPrefix } }
+    func unregister(_ url: URL) { lock.withLock { paths[url.path] = nil } }
 
     /// Handles SIGINT and SIGTERM from now on: stops the workers, removes what is
     /// registered, prints `lines` on standard error and exits 128 + signal.
@@ -52,9 +55,10 @@ public final class InterruptCleanup: @unchecked Sendable {
         thread.start()
     }
 
-    /// From now on SIGINT and SIGTERM call `handler` instead, for a command that stops
-    /// cleanly by itself (`serve`, once its first build is written).
-    public func handOver(to handler: @escaping @Sendable () -> Void) { lock.withLock { self.handler = handler } }
+    /// From now on SIGINT and SIGTERM call `handler` with the signal instead, for a command
+    /// that stops cleanly by itself (`serve` once its first build is written, `upload`
+    /// between requests).
+    public func handOver(to handler: @escaping @Sendable (Int32) -> Void) { lock.withLock { self.handler = handler } }
 
     /// Runs `swap` (the renames that replace the output) so that no interrupt comes
     /// between them: one that comes during the swap is handled once it is done, and then
@@ -88,15 +92,22 @@ public final class InterruptCleanup: @unchecked Sendable {
         }
     }
 
+    /// Holds the lock to the end: no swap (`replacing`) comes between the line chosen and
+    /// the folders moved, and no temporary file is begun after the list is read.
     private func stop(signal: Int32) {
-        let (folders, files, instead, line) = lock.withLock {
-            if handler == nil { BuildCancellation.request() }
-            return (paths, temporaryFiles, handler, replaced ? lines.replaced : lines.unchanged)
+        lock.lock()
+        if let instead = handler {
+            lock.unlock()
+            return instead(signal)
         }
-        if let instead { return instead() }
-        for file in files { unlink(file) }
-        for folder in folders { Self.removeWhole(folder) }
+        BuildCancellation.request()
+        for file in temporaryFiles { unlink(file) }
+        for (folder, trashPrefix) in paths where DetachedRemoval.handOver(folder, trashPrefix: trashPrefix) == nil {
+            Self.removeWhole(folder)
+        }
+        let line = replaced ? lines.replaced : lines.unchanged
         if !line.isEmpty { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        // Ending closes the removers' pipes: they begin once no thread of this process runs.
         _exit(128 + signal)
     }
 
@@ -106,8 +117,8 @@ public final class InterruptCleanup: @unchecked Sendable {
         while true { sleep(60) }
     }
 
-    /// Removes a staging folder whole, also while the build's threads are still writing
-    /// into it: a file made between the listing and the removal of its folder leaves the
+    /// Removes a staging folder whole (when no remover can be started), also while the
+    /// build's threads are still writing into it: a file made between the listing and the removal of its folder leaves the
     /// folder not empty, so it is tried again. The threads write beneath the staging
     /// folder's descriptor (`OutputDirectory`), so once it is gone nothing is added.
     static func removeWhole(_ path: String) {

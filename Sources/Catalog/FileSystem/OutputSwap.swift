@@ -31,7 +31,7 @@ public struct StagedOutput {
         staging = parent.appendingPathComponent(".\(self.output.lastPathComponent).building-\(getpid())")
         try? FileManager.default.removeItem(at: staging)
         // Registered first: an interrupt just after the folder is made must remove it too.
-        InterruptCleanup.shared.register(staging)
+        InterruptCleanup.shared.register(staging, trashPrefix: StaleStaging.trashPrefix(beside: self.output))
         do {
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {
@@ -68,7 +68,7 @@ public struct StagedOutput {
                 return
             }
             let old = staging.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())")
-            InterruptCleanup.shared.register(old)
+            InterruptCleanup.shared.register(old, trashPrefix: StaleStaging.trashPrefix(beside: output))
             try FileManager.default.moveItem(at: output, to: old)
             try FileManager.default.moveItem(at: staging, to: output)
             leftOver = old

@@ -5,10 +5,11 @@ import Glibc
 import Darwin
 #endif
 
-/// Removes the staging folders (`.NAME.building-PID`, and `.NAME.old-PID` of a swap
-/// without exchange) that a build of the same output left beside it when it crashed or
-/// was killed: those whose process no longer runs (`kill(pid, 0)` answers ESRCH). One
-/// whose process still runs, or that is not a folder, is left alone. The same for the
+/// Removes the staging folders (`.NAME.building-PID`, `.NAME.old-PID` of a swap without
+/// exchange, and `.NAME.trash-PID` that an interrupt renamed aside for its remover) that
+/// a build of the same output left beside it when it crashed or was killed: those whose
+/// process no longer runs (`kill(pid, 0)` answers ESRCH). One whose process still runs
+/// (a build, or a remover at work), or that is not a folder, is left alone. The same for the
 /// temporary files (`AtomicFile`) such a build left in the cache.
 enum StaleStaging {
     static func remove(beside output: URL) {
@@ -19,9 +20,17 @@ enum StaleStaging {
             var info = stat()
             let path = parent + "/" + name
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
-            try? FileManager.default.removeItem(atPath: path)
+            TreeRemoval.remove(path)
         }
     }
+
+    /// What an interrupt renames a staging folder of `output` to, before its remover's PID
+    /// (`DetachedRemoval`): `.NAME.trash-` beside the output.
+    static func trashPrefix(beside output: URL) -> String {
+        output.deletingLastPathComponent().path + "/." + output.lastPathComponent + trashKind
+    }
+
+    private static let trashKind = ".trash-"
 
     /// Removes the regular files `.NAME.tmp-PID-N` in `directory` whose process no longer runs.
     static func removeTemporaryFiles(in directory: URL) {
@@ -54,7 +63,7 @@ enum StaleStaging {
 
     /// The PID of a staging folder's name for `output`, or nil when the name is no such folder's.
     static func processID(in name: String, output: String) -> pid_t? {
-        for kind in [".building-", ".old-"] {
+        for kind in [".building-", ".old-", trashKind] {
             let prefix = "." + output + kind
             guard name.hasPrefix(prefix) else { continue }
             let digits = name.dropFirst(prefix.count)

@@ -7,10 +7,10 @@ import Darwin
 
 /// Removes a folder and everything below it with a few system calls per entry: each
 /// entry is unlinked by name relative to its folder's descriptor (`unlinkat`), a folder
-/// emptied through its own descriptor first, and no symbolic link is followed. An
-/// interrupt removes the staging folder this way: at 10,000 pages Foundation's
-/// `removeItem` (a `stat` and a path string per entry) alone took longer than the second
-/// an interrupt may take.
+/// emptied through its own descriptor first, and no symbolic link is followed. Staging
+/// folders that dead builds left go this way (`StaleStaging`), and an interrupt's when
+/// no remover process can be started (`DetachedRemoval`): at 10,000 pages Foundation's
+/// `removeItem` (a `stat` and a path string per entry) took several times longer.
 enum TreeRemoval {
     /// Removes `path` (a file, or a folder with everything in it); true when it is gone.
     @discardableResult

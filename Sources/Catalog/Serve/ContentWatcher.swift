@@ -10,13 +10,16 @@ import Synchronization
 final class ContentWatcher: Sendable {
     let directory: URL
     let interval: Duration
-    private let running = Mutex(true)
+    private let state = Mutex(State.notStarted)
     private let finished = DispatchSemaphore(value: 0)
 
     init(directory: URL, interval: Duration) {
         self.directory = directory
         self.interval = interval
     }
+
+    /// Whether a watcher's thread runs: `stop` waits for it only once `start` made it.
+    private enum State { case notStarted, running, stopped }
 
     /// How changes are noticed (tests check that inotify is used where it can be).
     enum Mode: Sendable { case events, polling }
@@ -38,6 +41,11 @@ final class ContentWatcher: Sendable {
         let events = DirectoryEvents(root: directory.path)
         let listAtOnce = initial != nil
         let initial = initial ?? TreeStamps.collect(directory, directories: true)
+        let starts = state.withLock { state in
+            defer { if state == .notStarted { state = .running } }
+            return state == .notStarted
+        }
+        guard starts else { return events == nil ? .polling : .events }
         let thread = Thread { [self] in
             var last = initial
             var events = events, listNow = listAtOnce
@@ -109,15 +117,17 @@ final class ContentWatcher: Sendable {
         return paths
     }
 
+    /// Stops the watcher's thread and waits until it has ended; at once when it never
+    /// started (and then `start` starts nothing).
     func stop() {
-        let wasRunning = running.withLock { value in
-            defer { value = false }
-            return value
+        let wasRunning = state.withLock { state in
+            defer { state = .stopped }
+            return state == .running
         }
         if wasRunning { finished.wait() }
     }
 
-    private var isRunning: Bool { running.withLock { $0 } }
+    private var isRunning: Bool { state.withLock { $0 == .running } }
 
     private var intervalMilliseconds: Int32 {
         let parts = interval.components

@@ -76,8 +76,15 @@ public struct URLSessionTransport: HTTPTransport {
         let collector = ResponseCollector(limit: bodyLimit)
         let session = URLSession(configuration: configuration(), delegate: collector, delegateQueue: Self.delegateQueue())
         defer { session.finishTasksAndInvalidate() }
-        return try await withCheckedThrowingContinuation { continuation in
-            collector.start(session.dataTask(with: urlRequest), continuation: continuation)
+        let task = session.dataTask(with: urlRequest)
+        // Cancelled (an interrupted upload): the request stops at once instead of waiting
+        // for its answer or the timeout; the caller records nothing for it.
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                collector.start(task, continuation: continuation)
+            }
+        } onCancel: {
+            task.cancel()
         }
     }
 

@@ -18,6 +18,7 @@ public struct RetryingClient: Sendable {
         var lastFailure = APIFailure(status: nil, detail: "no attempt was made")
         var wait: TimeInterval = 0
         for attempt in 0..<max(1, policy.maxAttempts) {
+            try Task.checkCancellation()
             if attempt > 0 { try await sleep(wait) }
             // The server's Retry-After, when it sent one, replaces the client's own backoff.
             wait = policy.backoff(attempt: attempt)

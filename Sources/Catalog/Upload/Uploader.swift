@@ -26,7 +26,8 @@ public struct UploadSummary: Sendable, Equatable {
 
 /// Carries out an `UploadPlan`: context requests in order, then thumbnails, then
 /// deletes; the state file is saved after each confirmed request, so a run that is
-/// stopped at any point resumes with only what was not confirmed.
+/// stopped at any point resumes with only what was not confirmed. Cancelling the task
+/// that runs it (an interrupt) stops the request in flight and starts no other.
 public struct Uploader: Sendable {
     let api: CatalogAPI
     let store: StateStore
@@ -49,6 +50,8 @@ public struct Uploader: Sendable {
             try await deleteThumbnails(plan, &run)
         } catch let error as UploadError {
             run.summary.failure = error
+        } catch is CancellationError {
+            run.summary.failure = .interrupted("stopped before the next request")
         } catch {
             run.summary.failure = .interrupted("\(error)")
         }
@@ -116,8 +119,10 @@ public struct Uploader: Sendable {
         return bytes
     }
 
-    /// Names the item in any failure, so the message says what Apple refused.
+    /// Names the item in any failure, so the message says what Apple refused. Starts
+    /// nothing once the run is cancelled (an interrupt): it stops between requests.
     private func attempt(_ subject: String, _ operation: () async throws -> Void) async throws {
+        try Task.checkCancellation()
         do { try await operation() } catch let failure as APIFailure {
             throw UploadError.rejected(subject: subject, failure: failure)
         }

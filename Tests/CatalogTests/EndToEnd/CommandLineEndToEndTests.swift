@@ -115,6 +115,51 @@ import Testing
         }
     }
 
+    /// A command that cannot start still prints the JSON document that `--format json`
+    /// promises, with the problem as its one diagnostic, and exits 2; text stays on
+    /// standard error. Export's `--format json` is the export's format: no document there.
+    @Test func jsonWhenTheCommandCannotStart() throws {
+        defer { try? FileManager.default.removeItem(at: work) }
+        func document(_ rule: String, _ file: String, _ message: String) -> String {
+            """
+            {
+              "diagnostics": [
+                {
+                  "file": "\(file)",
+                  "line": 1,
+                  "column": 1,
+                  "severity": "error",
+                  "rule": "\(rule)",
+                  "message": "\(message)"
+                }
+              ],
+              "errorCount": 1,
+              "warningCount": 0
+            }
+
+            """
+        }
+        let cases: [([String], String, String, String)] = [
+            (["build", "--format", "json", "--content", "contnet"], "content-not-found", "contnet",
+             "the content folder contnet does not exist; did you mean content?"),
+            (["validate", "--format=json"], "content-not-found", ".", ContentLocationError.notFound.description),
+            (["build", "--format", "json", "-o", "content"], "output-unusable", "content",
+             "the output content would replace the content folder; choose another --output, such as site"),
+            (["validate", "--format", "json", "--stirct"], "command-line", "",
+             "Unknown option '--stirct'. Did you mean '--strict'?"),
+        ]
+        for (arguments, rule, file, message) in cases {
+            let run = try BinaryRunner.run(arguments, in: arguments.count == 2 ? work : project)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.stdout == document(rule, file, message), "\(arguments)")
+            #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+        }
+        let text = try BinaryRunner.run(["build", "--content", "contnet"], in: project)
+        #expect(text.status == 2 && text.stdout.isEmpty)
+        let export = try BinaryRunner.run(["export", "--format", "json", "--content", "contnet"], in: project)
+        #expect(export.status == 2 && export.stdout.isEmpty)
+    }
+
     @Test func contentErrorsExit1AndStrictMakesWarningsFail() throws {
         defer { try? FileManager.default.removeItem(at: work) }
         let welcome = book.appendingPathComponent("01-getting-started/01-welcome.md")

@@ -182,7 +182,7 @@ enum HostileRun {
         return kilobytes * 1024
     }
 
-    private static func spawn(_ path: String, _ arguments: [String], in directory: String, env: [String: String],
+    static func spawn(_ path: String, _ arguments: [String], in directory: String, env: [String: String],
                               stdout: String, stderr: String) throws -> pid_t {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t?

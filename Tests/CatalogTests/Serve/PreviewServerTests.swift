@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Catalog
 
@@ -80,6 +81,37 @@ import Testing
         server.stop()
         #expect(stream.read(until: "never") == nil, "open event streams are closed")
         #expect(throws: TestHTTPError.connect) { try TestConnection(port: port, path: "/") }
+    }
+
+    /// A server that never started (its first build failed to be served, a caller that
+    /// gave up) stops at once and closes its socket: `stop` waited for a watcher thread
+    /// that `start` had never made.
+    @Test func stopWithoutStartReturns() throws {
+        let content = try TempContent(Self.files(title: "Any"))
+        let scratch = try scratchDirectory()
+        defer { content.remove(); try? FileManager.default.removeItem(at: scratch) }
+        let options = ServeOptions(content: content.root, output: scratch.appendingPathComponent("site"),
+                                   cacheDirectory: scratch.appendingPathComponent("cache"), port: 0)
+        let server = try PreviewServer(options) { _ in }
+        let port = server.port
+        let stopped = DispatchSemaphore(value: 0)
+        Thread { server.stop(); stopped.signal() }.start()
+        #expect(stopped.wait(timeout: .now() + 30) == .success, "stop() did not return")
+        #expect(throws: TestHTTPError.connect) { try TestConnection(port: port, path: "/") }
+    }
+
+    /// `start` after `stop` starts no watcher (the stopped server stays stopped).
+    @Test func watcherStoppedBeforeStartingNeverRuns() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let watcher = ContentWatcher(directory: directory, interval: .milliseconds(10))
+        watcher.stop()
+        let calls = Mutex(0)
+        watcher.start { _, _ in calls.withLock { $0 += 1 } }
+        try Data("x".utf8).write(to: directory.appendingPathComponent("new.md"))
+        Thread.sleep(forTimeInterval: 0.2)
+        watcher.stop()
+        #expect(calls.withLock { $0 } == 0)
     }
 }
 

@@ -92,7 +92,9 @@ import Testing
         print("ServeSignalTests: stopped \(String(format: "%.3f", seconds ?? -1)) s after signal \(signal)")
         #expect(serve.process.terminationReason == .exit && serve.process.terminationStatus == 128 + signal,
                 "exit status \(serve.process.terminationStatus) (\(serve.process.terminationReason)): \(serve.stderr)")
-        #expect(serve.entries.allSatisfy { !$0.hasPrefix(".") }, "no staging folder is left: \(serve.entries)")
+        // The staging folder goes once its remover (`.site.trash-PID`) has run, after the exit.
+        #expect(Serve.wait(seconds: 60) { serve.entries.allSatisfy { !$0.hasPrefix(".") } },
+                "no staging folder is left: \(serve.entries)")
         #expect(!FileManager.default.fileExists(atPath: serve.work.appendingPathComponent("site").path),
                 "no output is made from a build cut short")
     }

@@ -5,14 +5,23 @@ import Testing
 /// One fixture directory: `content/` (a content directory), `expected.txt` (one
 /// `severity rule path:line:column` per line, paths relative to content/), and optionally
 /// `via-binary` (checked through the built executable), `generate.txt` (files too big or
-/// too many to commit, made when the fixture is copied) and `previous/` (the content as an
-/// earlier build saw it: the fixture is then checked by `build` after a build of that).
+/// too many to commit, made when the fixture is copied), `previous/` (the content as an
+/// earlier build saw it: the fixture is then checked by `build` after a build of that)
+/// and `arguments.txt` (a command line that cannot start: run as written, with
+/// `--format json`, it exits 2 with the document's one diagnostic; `content/` may then
+/// be absent).
 struct Fixture: CustomTestStringConvertible, Sendable {
     let name: String
     let url: URL
 
     var testDescription: String { name }
     var isViaBinary: Bool { FileManager.default.fileExists(atPath: url.appendingPathComponent("via-binary").path) }
+    /// The words of `arguments.txt`, if the fixture has one.
+    var arguments: [String]? {
+        (try? String(contentsOf: url.appendingPathComponent("arguments.txt"), encoding: .utf8))
+            .map { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
+    }
+
     var previous: URL? {
         let folder = url.appendingPathComponent("previous")
         return FileManager.default.fileExists(atPath: folder.path) ? folder : nil
@@ -36,7 +45,10 @@ struct Fixture: CustomTestStringConvertible, Sendable {
     /// repository) and runs generate.txt there.
     func materialize() throws -> Workspace {
         let workspace = try Workspace()
-        try FileManager.default.copyItem(at: url.appendingPathComponent("content"), to: workspace.content)
+        let content = url.appendingPathComponent("content")
+        if FileManager.default.fileExists(atPath: content.path) {
+            try FileManager.default.copyItem(at: content, to: workspace.content)
+        }
         let script = url.appendingPathComponent("generate.txt")
         if let text = try? String(contentsOf: script, encoding: .utf8) {
             for line in text.split(separator: "\n") { try workspace.generate(line.split(separator: " ").map(String.init)) }
@@ -100,9 +112,11 @@ struct Workspace {
         return (outcome.status, object, outcome.stdout)
     }
 
-    /// Runs the built executable's `validate --format json` on this content.
-    func validateJSON() throws -> (status: Int32, json: [String: Any]?, stdout: String) {
-        let outcome = try BinaryRunner.run(["validate", "--format", "json", "--content", "content"], in: parent)
+    /// Runs the built executable's `validate --format json` on this content (or the
+    /// command line given).
+    func validateJSON(_ arguments: [String] = ["validate", "--format", "json", "--content", "content"]) throws
+        -> (status: Int32, json: [String: Any]?, stdout: String) {
+        let outcome = try BinaryRunner.run(arguments, in: parent)
         let object = try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
         return (outcome.status, object, outcome.stdout)
     }
