@@ -24,3 +24,8 @@ int cb_open_nofollow(int dirfd, const char *path, int flags, mode_t mode);
 /// it and acts at once, however busy Dispatch's workers are. Returns the pipe's read end,
 /// or -1 with errno set. Called once.
 int cb_signal_pipe_install(void);
+
+/// Returns the memory that the allocator holds free to the system (glibc's malloc_trim),
+/// so that a long-lived process does not keep what one large piece of work freed.
+/// Does nothing where the allocator has no such call.
+void cb_release_free_memory(void);
