@@ -8,7 +8,10 @@
 #
 # The corpus, output and cache go to $BENCH_DIR (default /dev/shm/catalog-serve-rss: tmpfs,
 # so that the disk does not slow the first build). Prints one line of figures:
-#   first-build-ms first-build-cpu-s rss-after-build-MB peak-MB rss-after-edits-MB edit-ms...
+#   first-build-ms first-build-cpu-s rss-after-build-MB peak-MB rss-after-edits-MB
+#   anonymous-rss-after-edits-MB edit-ms...
+# (the anonymous part leaves out the pages of the executable and libraries: a debug
+# binary's are tens of MB more than a release one's).
 # The peak (VmHWM) is the first build's: it holds every output file in memory at once.
 set -euo pipefail
 
@@ -62,8 +65,9 @@ for i in $(seq "$edits"); do
     sleep 2
 done
 after_edits=$(kb VmRSS)
+anonymous=$(kb RssAnon)
 peak=$(kb VmHWM)
 first_ms="$(grep -m1 "Built in" "$log" | sed 's/.*Built in \([0-9.]*\) ms.*/\1/')"
 edit_ms="$(grep "Built in" "$log" | tail -n +2 | sed 's/.*Built in \([0-9.]*\) ms.*/\1/' | tr '\n' ' ')"
 hz="$(getconf CLK_TCK)"
-echo "$first_ms $(awk -v t="$first_cpu" -v hz="$hz" 'BEGIN { printf "%.2f", t / hz }') $(( after_build / 1024 )) $(( peak / 1024 )) $(( after_edits / 1024 )) $edit_ms"
+echo "$first_ms $(awk -v t="$first_cpu" -v hz="$hz" 'BEGIN { printf "%.2f", t / hz }') $(( after_build / 1024 )) $(( peak / 1024 )) $(( after_edits / 1024 )) $(( anonymous / 1024 )) $edit_ms"
