@@ -11,6 +11,9 @@
 #include <linux/openat2.h>
 #define CB_HAVE_OPENAT2 1
 #endif
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include "csystem.h"
 
 /* A directory opened only to walk through it: O_PATH on Linux; Darwin has no O_PATH,
@@ -22,6 +25,12 @@
 #else
 #define CB_WALK_FLAGS O_RDONLY
 #endif
+
+void cb_release_free_memory(void) {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
 
 int cb_exchange_paths(const char *a, const char *b) {
 #if defined(__linux__) && defined(RENAME_EXCHANGE)

@@ -36,3 +36,8 @@ int cb_signal_pipe_install(void);
 /// nothing of the caller's open but the pipe's read end, as its standard input.
 /// Returns its PID, or -1 with errno set (no pipe, or fork failed).
 pid_t cb_spawn_tree_remover(const char *prefix, int *go);
+
+/// Returns the memory that the allocator holds free to the system (glibc's malloc_trim),
+/// so that a long-lived process does not keep what one large piece of work freed.
+/// Does nothing where the allocator has no such call.
+void cb_release_free_memory(void);

@@ -1,3 +1,4 @@
+import CCatalogSystem
 import Foundation
 import Synchronization
 
@@ -67,7 +68,18 @@ public final class LiveBuild: Sendable {
         }
         settled.withLock { $0 = nil }
         let stamps = timer.measure("load") { listing.mapValues { $0.trusted(at: now) } }
-        return try rebuildAll(stamps: stamps, timer: &timer)
+        let outcome = try rebuildAll(stamps: stamps, timer: &timer)
+        Self.returnFreedMemory()
+        return outcome
+    }
+
+    /// Gives the memory a whole build freed back to the system. A whole build holds every
+    /// output file in memory at once (`MemorySink`) and thousands of temporary values;
+    /// glibc's allocator keeps what they freed for later allocations, so a `serve` that
+    /// then only patches would stay about 100 MB larger at 10,000 contexts. A few
+    /// milliseconds, after a build of hundreds; patches free too little to need it.
+    private static func returnFreedMemory() {
+        cb_release_free_memory()
     }
 
     /// Every stage over the whole catalog, each taking what it can from the memos.

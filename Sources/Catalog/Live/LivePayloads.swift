@@ -53,15 +53,16 @@ struct PayloadFacts: Equatable, Sendable {
 final class PayloadMemo: Sendable {
     private struct Request: Sendable {
         var inputs: [PayloadInput]
-        /// Each input's item (`PayloadWriter.requestItem`), which `body` joins.
+        /// Each input's item (`PayloadWriter.requestItem`), which `body` joins. The body
+        /// itself is not kept: joining costs a copy, keeping it as much memory again.
         var items: [[UInt8]]
-        var body: Data
 
-        init(inputs: [PayloadInput], items: [[UInt8]]) {
-            self.inputs = inputs
-            self.items = items
-            body = PayloadWriter.requestBody(items: items)
-        }
+        var body: Data { PayloadWriter.requestBody(items: items) }
+    }
+
+    /// A context's item, kept at its exact size (it is printed into 2 kB reserved).
+    private static func item(_ payload: ContextPayload) -> [UInt8] {
+        PayloadWriter.requestItem(payload).withUnsafeBufferPointer { Array($0) }
     }
 
     private let requests = Mutex<[Request]>([])
@@ -73,7 +74,7 @@ final class PayloadMemo: Sendable {
         let previous = requests.withLock { $0 }
         let made = ConcurrentMap.map(Array(batches.enumerated())) { number, batch -> Request in
             if number < previous.count, previous[number].inputs.elementsEqual(batch) { return previous[number] }
-            return Request(inputs: Array(batch), items: Self.payloads(batch, model: model).map(PayloadWriter.requestItem))
+            return Request(inputs: Array(batch), items: Self.payloads(batch, model: model).map(Self.item))
         }
         requests.withLock { $0 = made }
         let names = batches.indices.map { PayloadPlan.requestFileName($0 + 1) }
@@ -100,7 +101,7 @@ final class PayloadMemo: Sendable {
                                                  thumbnails: thumbnails) else { return nil }
                     guard input != inputs[slot] else { continue }
                     inputs[slot] = input
-                    items[slot] = PayloadWriter.requestItem(Self.payloads(inputs[slot...slot], model: model)[0])
+                    items[slot] = Self.item(Self.payloads(inputs[slot...slot], model: model)[0])
                     changed = true
                 }
                 guard changed else { continue }

@@ -1,39 +1,36 @@
 import Synchronization
 
 /// The terms of one search document, as `SearchIndexBuilder.postings` counts them: those
-/// in its title or keywords, and those only in its summary, body or type name.
+/// in its title or keywords, and those only in its summary, body or type name. Made only
+/// for a document whose terms changed: the memo keeps every document's `SearchTerms`
+/// (bytes, shared with the document), which take a fraction of two `Set<String>`s.
 struct DocumentTerms: Sendable, Equatable {
     var strong: Set<String>
     var weakOnly: Set<String>
 
     /// The document's terms come tokenized from the page's rendering, distinct and with
     /// the strong ones left out of the weak ones.
-    init(_ document: SearchDocument) {
-        strong = Set(document.terms.strong)
-        weakOnly = Set(document.terms.weak)
+    init(_ document: SearchDocument) { self.init(document.terms) }
+
+    init(_ terms: SearchTerms) {
+        strong = Set(terms.strong)
+        weakOnly = Set(terms.weak)
     }
 }
 
 /// A locale's search postings (term → ascending ids of the documents that have it strongly,
 /// and of those that have it only weakly), kept by a long-lived build (`serve`).
 ///
-/// Each document's term sets are kept by its path and taken again while its terms are
-/// equal. When the documents are
-/// the same pages in the same order (an edit), the postings are updated for the documents
-/// whose terms changed; otherwise (ids shift) they are assembled again from the terms.
-/// Either way they equal what `SearchIndexBuilder.postings` computes from scratch.
+/// Each document's terms are kept in its place. When the documents are the same pages in
+/// the same order (an edit), the postings are updated for the documents whose terms
+/// changed; otherwise (ids shift) they are assembled again from the terms. Either way
+/// they equal what `SearchIndexBuilder.postings` computes from scratch.
 final class SearchPostingsMemo: Sendable {
     typealias Postings = [String: ([Int], [Int])]
 
-    private struct Known: Sendable {
-        var source: SearchTerms
-        var terms: DocumentTerms
-    }
-
     private struct LocaleState: Sendable {
-        var byPath: [String: Known] = [:]
         var paths: [String] = []
-        var terms: [DocumentTerms] = []
+        var terms: [SearchTerms] = []
         var postings: Postings = [:]
         /// Path → id, made by the first `update` after the paths changed.
         var ids: [String: Int] = [:]
@@ -42,28 +39,20 @@ final class SearchPostingsMemo: Sendable {
     private let state = Mutex<[LocaleID: LocaleState]>([:])
 
     func postings(_ documents: [SearchDocument], locale: LocaleID) -> Postings {
-        let previous = state.withLock { $0[locale] } ?? LocaleState()
-        let looked = ConcurrentMap.map(documents) { document -> (known: Known, fresh: Bool) in
-            if let known = previous.byPath[document.path], known.source == document.terms {
-                return (known, false)
-            }
-            return (Known(source: document.terms, terms: DocumentTerms(document)), true)
-        }
-        let known = looked.map(\.known)
+        let previous = state.withLock { $0.removeValue(forKey: locale) } ?? LocaleState()
         let paths = documents.map(\.path)
-        let terms = known.map(\.terms)
-        var postings: Postings, byPath: [String: Known], ids: [String: Int] = [:]
+        let terms = documents.map(\.terms)
+        var postings: Postings, ids: [String: Int] = [:]
         if paths == previous.paths {
-            (postings, byPath, ids) = (previous.postings, previous.byPath, previous.ids)
+            (postings, ids) = (previous.postings, previous.ids)
             for id in terms.indices where terms[id] != previous.terms[id] {
-                Self.update(&postings, id: id, from: previous.terms[id], to: terms[id])
+                let (old, new) = (DocumentTerms(previous.terms[id]), DocumentTerms(terms[id]))
+                if old != new { Self.update(&postings, id: id, from: old, to: new) }
             }
-            for id in looked.indices where looked[id].fresh { byPath[paths[id]] = known[id] }
         } else {
             postings = Self.assemble(terms)
-            byPath = Dictionary(zip(paths, known), uniquingKeysWith: { $1 })
         }
-        state.withLock { $0[locale] = LocaleState(byPath: byPath, paths: paths, terms: terms, postings: postings, ids: ids) }
+        state.withLock { $0[locale] = LocaleState(paths: paths, terms: terms, postings: postings, ids: ids) }
         return postings
     }
 
@@ -78,24 +67,20 @@ final class SearchPostingsMemo: Sendable {
                 state.ids = Dictionary(state.paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             }
             guard let id = state.ids[document.path] else { return nil }
-            let known = Known(source: document.terms, terms: DocumentTerms(document))
-            let old = state.terms[id]
-            var changed = old.strong.symmetricDifference(known.terms.strong)
-            changed.formUnion(old.weakOnly.symmetricDifference(known.terms.weakOnly))
-            if !changed.isEmpty {
-                Self.update(&state.postings, id: id, from: old, to: known.terms)
-                state.terms[id] = known.terms
-            }
-            state.byPath[document.path] = known
+            let (old, new) = (DocumentTerms(state.terms[id]), DocumentTerms(document))
+            var changed = old.strong.symmetricDifference(new.strong)
+            changed.formUnion(old.weakOnly.symmetricDifference(new.weakOnly))
+            if !changed.isEmpty { Self.update(&state.postings, id: id, from: old, to: new) }
+            state.terms[id] = document.terms
             return (state.postings, state.paths.count, changed)
         }
     }
 
-    static func assemble(_ terms: [DocumentTerms]) -> Postings {
+    static func assemble(_ terms: [SearchTerms]) -> Postings {
         var postings: Postings = [:]
         for (id, document) in terms.enumerated() {
             for term in document.strong { postings[term, default: ([], [])].0.append(id) }
-            for term in document.weakOnly { postings[term, default: ([], [])].1.append(id) }
+            for term in document.weak { postings[term, default: ([], [])].1.append(id) }
         }
         return postings
     }
@@ -170,7 +155,9 @@ final class ShardTextMemo: Sendable {
            entry.lists.elementsEqual(lists, by: { $0.0 == $1.0 && $0.1 == $1.1 }) {
             return entry.text
         }
-        let text = make()
+        // Printed into room reserved for the longest text the lists could make, several
+        // times what they do make: the copy kept is exactly as long as the text.
+        let text = String(decoding: Array(make().utf8), as: UTF8.self)
         entries.withLock { $0[key] = Entry(terms: terms, lists: lists, text: text) }
         return text
     }

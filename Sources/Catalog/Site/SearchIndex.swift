@@ -316,10 +316,12 @@ struct SearchTerms: Sendable, Equatable {
         for text in strongTexts { SearchTokenizer.tokenize(text, into: &seen) }
         strongCount = seen.count
         for text in weakTexts { text.tokenize(into: &seen) }
-        // Copied to their exact sizes: documents are kept until their locale is done.
-        bytes = Array(seen.arena[...])
-        ends = Array(seen.ends[...])
-        hashes = Array(seen.hashes[...])
+        // Copied to their exact sizes: documents are kept until their locale is done (by
+        // `serve`, as long as it runs). `Array(seen.arena[...])` would not copy: a slice
+        // of a whole array becomes that array again, with all the capacity reserved above.
+        bytes = seen.arena.withUnsafeBufferPointer { Array($0) }
+        ends = seen.ends.withUnsafeBufferPointer { Array($0) }
+        hashes = seen.hashes.withUnsafeBufferPointer { Array($0) }
     }
 
     private func strings(_ numbers: Range<Int>) -> [String] {

@@ -83,6 +83,17 @@ struct SearchBytesTests {
         }
     }
 
+    /// A document's terms are kept as long as its locale is built (and by `serve`, as long
+    /// as it runs): they take the room of their distinct terms, not of the text's length.
+    @Test func termsKeepNoRoomReservedForTheText() {
+        let text = Array(repeating: "measure", count: 20_000).joined(separator: " ")
+        let terms = SearchTerms(strong: ["Ruler"], weak: [text])
+        #expect(terms.strong + terms.weak == ["ruler", "measure"])
+        #expect(terms.bytes.capacity < 64)
+        #expect(terms.ends.capacity < 16)
+        #expect(terms.hashes.capacity < 16)
+    }
+
     @Test func postingsEqualADictionaryOfTerms() {
         var random = SystemRandomNumberGenerator()
         let documents = (0..<200).map { round in
