@@ -28,10 +28,16 @@ public enum CatalogLoader {
     /// - Parameter cache: a long-lived process's parses of unchanged files (`serve`).
     /// - Parameter checkBodies: false for `build`, which checks each body where the site
     ///   renders it (`SiteBodyChecks`).
+    /// - Parameter streamsBodies: keep where each body is, not its text: the site stage
+    ///   reads each body again as it renders it (`build`, whose memory must not grow with
+    ///   the bodies).
     public static func load(_ root: ContentRoot, timer: inout StageTimer,
-                            cache: IncrementalParseCache? = nil, checkBodies: Bool = true) -> LoadResult {
+                            cache: IncrementalParseCache? = nil, checkBodies: Bool = true,
+                            streamsBodies: Bool = false) -> LoadResult {
         var bag = DiagnosticBag()
-        guard let tree = timer.measure("load", { ContentLoader(root: root).loadTree(into: &bag, cache: cache) }) else {
+        guard let tree = timer.measure("load", {
+            ContentLoader(root: root).loadTree(into: &bag, cache: cache, streamsBodies: streamsBodies)
+        }) else {
             return LoadResult(model: nil, diagnostics: bag, coverage: nil)
         }
         bag.configure(tree.ruleSettings)
