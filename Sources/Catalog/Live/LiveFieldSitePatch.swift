@@ -124,9 +124,10 @@ extension LiveSitePatch {
             }
         }
         renderer.filterOptions[locale] = SearchDocuments.filterOptions(all, strings: renderer.strings(locale))
-        for file in stage.homeAndSearchPages(locale, renderer: renderer, links: links, media: BodyLinks.MediaSet()) {
-            self.changed[file.path] = Data(file.text.utf8)
-        }
+        // The home body is in memory under `serve` (never streamed), so reading it cannot fail.
+        guard let pages = try? stage.homeAndSearchPages(locale, renderer: renderer, links: links, media: BodyLinks.MediaSet())
+        else { return false }
+        for file in pages { self.changed[file.path] = Data(file.text.utf8) }
         return true
     }
 

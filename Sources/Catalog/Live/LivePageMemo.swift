@@ -8,6 +8,8 @@ struct RenderedPage: Sendable {
     var html: Data?
     var document: SearchDocument
     var sitemap: Sitemap.Entry
+    /// Set when the body's file changed after it was loaded: the build stops.
+    var bodyChanged: BodyChanged? = nil
 }
 
 /// A relative link of a body and what it resolved to when the page was rendered. Other

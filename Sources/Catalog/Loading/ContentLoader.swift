@@ -8,7 +8,9 @@ public struct ContentLoader {
 
     /// - Parameter cache: parsed files a long-lived process kept from its last build, taken
     ///   instead of parsing unchanged files again.
+    /// - Parameter streamsBodies: keep where each body is instead of its text (`build`).
     func loadTree(into bag: inout DiagnosticBag, cache: IncrementalParseCache? = nil,
+                  streamsBodies: Bool = false,
                   progress: (@Sendable (BuildProgress) -> Void)? = nil) -> ContentTree? {
         guard FileManager.default.fileExists(atPath: root.url.path) else {
             bag.error("catalog-missing", at: SourceLocation(file: root.displayPath),
@@ -19,14 +21,15 @@ public struct ContentLoader {
         var scanner = ContentScanner(root: root, locales: config.locales, defaultLocale: config.defaultLocale)
         let scanned = scanner.scan()
         bag.append(contentsOf: scanner.diagnostics.items)
-        let reader = FrontMatterReader(root: root, locales: config.locales)
+        var reader = FrontMatterReader(root: root, locales: config.locales)
+        reader.streamsBodies = streamsBodies
         let requests = scanned.parseRequests()
         let counter = ProgressCounter(.loading, total: requests.count, report: progress)
         let parsed = ParsedFiles.parse(requests, reader: reader, cache: cache, progress: counter)
         var builder = TreeBuilder(root: root, config: config, parsed: parsed)
         builder.addChildren(of: scanned, parent: nil, parentPath: [config.bundleIdentifier], inDraft: false)
         bag.append(contentsOf: builder.diagnostics.items)
-        let home = readHome(scanned, config: config, parsed: parsed, into: &bag)
+        let home = readHome(scanned, reader: reader, parsed: parsed, into: &bag)
         var tree = ContentTree(root: root, config: config, home: home.fields, homeTranslations: home.translations,
                                contexts: builder.contexts, rootChildren: builder.rootChildren)
         tree.ruleSettings = ruleSettings(tree)
@@ -47,9 +50,8 @@ public struct ContentLoader {
     }
 
     /// `content/index.md`: only `summary` may be set; the body is the home page's.
-    private func readHome(_ scanned: ScannedDirectory, config: CatalogConfig, parsed: ParsedFiles,
+    private func readHome(_ scanned: ScannedDirectory, reader: FrontMatterReader, parsed: ParsedFiles,
                           into bag: inout DiagnosticBag) -> (fields: ContextFields?, translations: [LocaleID: ContextFields]) {
-        let reader = FrontMatterReader(root: root, locales: config.locales)
         func read(_ path: String) -> ContextFields {
             let file = parsed.take(path) ?? ParsedFiles.parseOne(ParseRequest(relativePath: path, mode: .home), reader: reader)
             bag.append(contentsOf: file.diagnostics)

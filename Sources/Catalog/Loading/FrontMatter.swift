@@ -15,6 +15,13 @@ struct FrontMatter: Equatable {
     /// Splits `text`: front matter starts with a first line `---` and ends at the next
     /// line that is `---` (trailing spaces and a CR allowed).
     static func split(_ text: String) -> FrontMatter {
+        split(text, copyingBody: true).parts
+    }
+
+    /// The split, and the body's length in UTF-8 bytes (the body is the text's tail). Without
+    /// `copyingBody` the parts' body is left empty: a build that streams bodies
+    /// (`MarkdownBody(streamed:)`) only needs where it is.
+    static func split(_ text: String, copyingBody: Bool) -> (parts: FrontMatter, bodyBytes: Int) {
         // Scans LF bytes: in Swift "\r\n" is one Character and would not match "\n". The
         // lines are found with `memchr` in the UTF-8 bytes (going through `String.UTF8View`
         // byte by byte showed in profiles at 10k files); only the parts become strings.
@@ -25,15 +32,17 @@ struct FrontMatter: Equatable {
             let from = utf8.index(utf8.startIndex, offsetBy: start)
             return String(text[from..<(end.map { utf8.index(utf8.startIndex, offsetBy: $0) } ?? text.endIndex)])
         }
+        let count = text.utf8.count
         switch fences {
         case .none:
-            return FrontMatter(yaml: nil, yamlFirstLine: 1, body: text, bodyFirstLine: 1, isUnclosed: false)
+            return (FrontMatter(yaml: nil, yamlFirstLine: 1, body: copyingBody ? text : "", bodyFirstLine: 1, isUnclosed: false),
+                    count)
         case .unclosed(let yamlStart):
-            return FrontMatter(yaml: yamlStart.map { part($0) } ?? "", yamlFirstLine: 2, body: "", bodyFirstLine: 1,
-                               isUnclosed: true)
+            return (FrontMatter(yaml: yamlStart.map { part($0) } ?? "", yamlFirstLine: 2, body: "", bodyFirstLine: 1,
+                                isUnclosed: true), 0)
         case .closed(let yamlStart, let yamlEnd, let bodyStart, let bodyFirstLine):
-            return FrontMatter(yaml: part(yamlStart, yamlEnd), yamlFirstLine: 2, body: part(bodyStart),
-                               bodyFirstLine: bodyFirstLine, isUnclosed: false)
+            return (FrontMatter(yaml: part(yamlStart, yamlEnd), yamlFirstLine: 2, body: copyingBody ? part(bodyStart) : "",
+                                bodyFirstLine: bodyFirstLine, isUnclosed: false), count - bodyStart)
         }
     }
 }

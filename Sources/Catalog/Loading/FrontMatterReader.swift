@@ -4,6 +4,9 @@ import Foundation
 struct FrontMatterReader {
     let root: ContentRoot
     let locales: [LocaleID]
+    /// Keep only where each body is, not its text (`MarkdownBody(streamed:)`): a cold
+    /// build reads each body again when it renders it.
+    var streamsBodies = false
 
     enum Mode {
         /// A file that defines a context: every key of content-format.md §3.
@@ -28,9 +31,13 @@ struct FrontMatterReader {
     /// fuzz target (Fuzz/) can feed it text without files.
     func read(text: String, file: SourceFile, mode: Mode, into bag: inout DiagnosticBag) -> ContextFields {
         var fields = ContextFields()
-        let parts = FrontMatter.split(text)
-        if !parts.body.isEmpty || parts.yaml == nil {
-            fields.body = MarkdownBody(text: parts.body, source: file, firstLine: parts.bodyFirstLine)
+        let (parts, bodyBytes) = FrontMatter.split(text, copyingBody: !streamsBodies)
+        if bodyBytes > 0 || parts.yaml == nil {
+            fields.body = streamsBodies
+                ? MarkdownBody(streamed: BodyLocation(rootPath: root.absolutePath(""), noFollow: false,
+                                                      fileBytes: text.utf8.count, bodyStart: text.utf8.count - bodyBytes),
+                               source: file, firstLine: parts.bodyFirstLine)
+                : MarkdownBody(text: parts.body, source: file, firstLine: parts.bodyFirstLine)
         }
         if parts.isUnclosed {
             bag.error("front-matter-unclosed", at: file.location(),

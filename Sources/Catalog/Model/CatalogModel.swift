@@ -88,15 +88,54 @@ public struct SourceFile: Hashable, Sendable {
 }
 
 /// Markdown text with the file it came from and the line its first character is on.
+/// A cold build keeps only where the text is (`streamed`) and reads it again when it
+/// renders the page (`read()`), so that memory does not grow with the bodies.
 public struct MarkdownBody: Hashable, Sendable {
-    public var text: String
     public var source: SourceFile
     public var firstLine: Int
+    private var storage: BodyStorage
 
     public init(text: String, source: SourceFile, firstLine: Int) {
-        self.text = text
+        storage = .text(text)
         self.source = source
         self.firstLine = firstLine
+    }
+
+    /// A body that stays in its file: the text is read again from `location` when needed.
+    init(streamed location: BodyLocation, source: SourceFile, firstLine: Int) {
+        storage = .file(location)
+        self.source = source
+        self.firstLine = firstLine
+    }
+
+    /// The text; a streamed body is read again from its file, and is empty when the file
+    /// can no longer be read as it was (`read()` says why).
+    public var text: String {
+        get { (try? read()) ?? "" }
+        set { storage = .text(newValue) }
+    }
+
+    /// The text, read again from the file for a streamed body.
+    public func read() throws(BodyChanged) -> String {
+        switch storage {
+        case .text(let text): text
+        case .file(let location): try location.read(source)
+        }
+    }
+
+    /// The same body with its text in memory (read once, then used by every reader).
+    public func loaded() throws(BodyChanged) -> MarkdownBody {
+        var copy = self
+        copy.storage = .text(try read())
+        return copy
+    }
+
+    /// The text's length in UTF-8 bytes, without reading a streamed body.
+    public var byteCount: Int {
+        switch storage {
+        case .text(let text): text.utf8.count
+        case .file(let location): location.byteCount
+        }
     }
 }
 

@@ -28,13 +28,19 @@ public enum CatalogLoader {
     /// - Parameter cache: a long-lived process's parses of unchanged files (`serve`).
     /// - Parameter checkBodies: false for `build`, which checks each body where the site
     ///   renders it (`SiteBodyChecks`).
+    /// - Parameter streamsBodies: keep where each body is, not its text: the site stage
+    ///   reads each body again as it renders it (`build`, whose memory must not grow with
+    ///   the bodies).
     /// - Parameter progress: told as content files are parsed (`BuildProgress.Stage.loading`).
     public static func load(_ root: ContentRoot, timer: inout StageTimer,
                             cache: IncrementalParseCache? = nil, checkBodies: Bool = true,
+                            streamsBodies: Bool = false,
                             progress: (@Sendable (BuildProgress) -> Void)? = nil) -> LoadResult {
         var bag = DiagnosticBag()
-        let loader = ContentLoader(root: root)
-        guard let tree = timer.measure("load", { loader.loadTree(into: &bag, cache: cache, progress: progress) }) else {
+        guard let tree = timer.measure("load", {
+            ContentLoader(root: root).loadTree(into: &bag, cache: cache, streamsBodies: streamsBodies,
+                                               progress: progress)
+        }) else {
             return LoadResult(model: nil, diagnostics: bag, coverage: nil)
         }
         bag.configure(tree.ruleSettings)

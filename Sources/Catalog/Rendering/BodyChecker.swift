@@ -33,7 +33,11 @@ public struct BodyChecker {
     /// A node's position is worked out only when it is reported: most links are fine, and
     /// converting every link's position showed in profiles.
     static func check(_ body: MarkdownBody, targets: LinkTargets) -> [Diagnostic] {
-        diagnostics(MarkdownScanner.reportables(body.text), in: body, targets: targets)
+        // Read once: a streamed body's text is read again from its file. One that changed
+        // since it was loaded has nothing to check here; the site stage, which renders it,
+        // stops the build.
+        guard let body = try? body.loaded() else { return [] }
+        return diagnostics(MarkdownScanner.reportables(body.text), in: body, targets: targets)
     }
 
     /// The diagnostics of a body's reportable nodes, found by whichever parse.

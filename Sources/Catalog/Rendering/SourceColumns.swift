@@ -3,6 +3,8 @@
 /// which is how libyaml counts, so every diagnostic of a file counts alike).
 struct SourceColumns {
     private let body: MarkdownBody
+    /// The body's text, read once (a streamed body would be read from its file each time).
+    private let text: String
     /// The byte offset at which each line starts. Lines end at LF bytes: in Swift "\r\n" is
     /// one Character and would not match "\n". Offsets, not `Substring`s, because a body
     /// is checked for every file of the catalog and splitting it showed in profiles.
@@ -12,6 +14,7 @@ struct SourceColumns {
         self.body = body
         var starts = [0]
         var text = body.text
+        self.text = text
         text.withUTF8 { bytes in
             for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
         }
@@ -69,7 +72,7 @@ struct SourceColumns {
 
     /// The bytes of a 1-based line, without its LF.
     private func withLine<R>(_ line: Int, _ body: (UnsafeBufferPointer<UInt8>.SubSequence) -> R) -> R {
-        var text = self.body.text
+        var text = self.text
         return text.withUTF8 { bytes in
             let start = lineStarts[line - 1]
             let end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count

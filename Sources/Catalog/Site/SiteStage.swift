@@ -44,13 +44,14 @@ public struct SiteStage: Sendable {
                 return memo.page(page, stage: self, renderer: renderer, links: links, media: media)
             }, consume: { (item: RenderedPage) in
                 if let checks, checks.hasErrors { throw SiteBodyChecks.Stop() }
+                if let changed = item.bodyChanged { throw changed }
                 if let html = item.html { try write(item.path, html, to: sink) }
                 counter?.advance()
                 if let listing = search.add(item.document) { try write(listing.path, listing.text, to: sink) }
                 sitemap.append(item.sitemap)
             })
             renderer.filterOptions[locale] = SearchDocuments.filterOptions(search.documents, strings: renderer.strings(locale))
-            for file in homeAndSearchPages(locale, renderer: renderer, links: links, media: media, checks: checks) {
+            for file in try homeAndSearchPages(locale, renderer: renderer, links: links, media: media, checks: checks) {
                 try write(file.path, file.text, to: sink)
             }
             sitemap.append(sitemapEntry(PageRef(locale: locale, context: nil), renderer: renderer))
@@ -75,11 +76,12 @@ public struct SiteStage: Sendable {
 
     /// A locale's home and search pages (which show its filter options and books).
     func homeAndSearchPages(_ locale: LocaleID, renderer: PageRenderer, links: BodyLinks,
-                            media: BodyLinks.MediaSet, checks: SiteBodyChecks? = nil) -> [(path: String, text: String)] {
+                            media: BodyLinks.MediaSet, checks: SiteBodyChecks? = nil)
+        throws(BodyChanged) -> [(path: String, text: String)] {
         let app = renderer.index.app
         let home = PageRef(locale: locale, context: nil)
-        let homeBody = renderBody(app.body[locale] ?? app.body[app.defaultLocale], page: home, links: links, media: media,
-                                  checks: checks)
+        let homeBody = renderBody(try (app.body[locale] ?? app.body[app.defaultLocale])?.loaded(), page: home, links: links,
+                                  media: media, checks: checks)
         return [(renderer.index.diskPath(home), renderer.homePage(locale, bodyHTML: homeBody.html)),
                 ("search/\(locale.rawValue)/index.html", renderer.searchPage(locale))]
     }
@@ -89,15 +91,21 @@ public struct SiteStage: Sendable {
     func renderPage(_ page: PageRef, renderer: PageRenderer, links: BodyLinks, media: BodyLinks.MediaSet,
                     wrap: ((@escaping HTMLRenderer.Resolver) -> HTMLRenderer.Resolver)? = nil,
                     checks: SiteBodyChecks? = nil) -> RenderedPage {
-        let source = page.context.flatMap { renderer.version($0, page.locale)?.body }
+        // The body's text is read here (a cold build keeps only where it is), used for this
+        // page and dropped with it.
+        let stored = page.context.flatMap { renderer.version($0, page.locale)?.body }
+        let read = Result { () throws(BodyChanged) in try stored?.loaded() }
+        let source = try? read.get()
         let body = source.map { prepareBody($0, page: page, links: links, media: media, wrap: wrap, checks: checks) }
-        let html = contextPage(page, renderer: renderer, bodyCapacity: 2 * (source?.text.utf8.count ?? 0)) { out in
+        let html = contextPage(page, renderer: renderer, bodyCapacity: 2 * (source?.byteCount ?? 0)) { out in
             // Borrowed, not bound: `if let` would copy the document's tree.
             _ = body.map { $0.renderer.render($0.document, into: out) }
         }
-        return RenderedPage(path: renderer.index.diskPath(page), html: html,
-                            document: SearchDocuments.document(page, body: body?.document, renderer: renderer),
-                            sitemap: sitemapEntry(page, renderer: renderer))
+        var rendered = RenderedPage(path: renderer.index.diskPath(page), html: html,
+                                    document: SearchDocuments.document(page, body: body?.document, renderer: renderer),
+                                    sitemap: sitemapEntry(page, renderer: renderer))
+        if case .failure(let changed) = read { rendered.bodyChanged = changed }
+        return rendered
     }
 
     private func write(_ path: String, _ text: String, to sink: some OutputSink) throws {

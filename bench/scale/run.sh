@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# Cold builds at full size, against a C floor measured in the same run, then the table
+# "## Build time and memory" of bench/scale/README.md (the rest of the README is left as it is).
+#
+#   bench/scale/run.sh                          # 100,000 and 250,000 versions, tmpfs and disk, 3 runs
+#   bench/scale/run.sh --sizes 250000 --runs 5 --places shm
+#   bench/scale/run.sh --tldr /path/to/tldr     # also the tldr-pages corpus (a checkout or a bare repo)
+#   bench/scale/run.sh --tool /tmp/base/catalog-build --no-readme   # another binary (implies --no-build)
+#   bench/scale/run.sh --growth-only            # only the 1x/4x body test (25,000 versions)
+#
+# Versions are context versions in 11 locales made by ../shared/bench/gen_corpus.py (20 books of
+# 10 chapters of 113 sections is 251,031). Corpora live on tmpfs ($SHM_DIR, default
+# /dev/shm/catalog-scale); outputs go to $SHM_DIR ("tmpfs") or $DISK_DIR (default
+# /tmp/catalog-scale, "disk"). Each run is cold: a new output and a new cache folder, removed
+# before the next run (not timed). Needs python3, cc with libcmark-gfm, GNU time.
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+repo="$(cd "$here/../.." && pwd)"
+shared="${SHARED_BENCH:-$(cd "$repo/.." && pwd)/shared/bench}"
+shm="${SHM_DIR:-/dev/shm/catalog-scale}"
+disk="${DISK_DIR:-/tmp/catalog-scale}"
+sizes=(100000 250000)
+places=(shm disk)
+runs=3
+readme=1
+build=1
+tool=""
+tldr=""
+growth=1
+growth_only=0
+locales=en-us,es-us,fr-fr,de-de,ja-jp,zh-hans,ar-sa,ko-kr,pt-br,it-it,ru-ru
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --sizes) shift; IFS=' ' read -r -a sizes <<< "$1" ;;
+        --places) shift; IFS=' ' read -r -a places <<< "$1" ;;
+        --runs) shift; runs="$1" ;;
+        --no-readme) readme=0 ;;
+        --no-build) build=0 ;;
+        --tool) shift; tool="$1"; build=0 ;;
+        --tldr) shift; tldr="$1" ;;
+        --no-growth) growth=0 ;;
+        --growth-only) growth_only=1 ;;
+        *) echo "unknown option $1" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+mkdir -p "$shm" "$disk"
+results="$shm/results"
+rm -rf "$results"; mkdir -p "$results"
+if [ "$build" = 1 ]; then (cd "$repo" && swift build -c release --product catalog-build >&2); fi
+tool="${tool:-$repo/.build/release/catalog-build}"
+cc -O2 -pthread -o "$shm/floor" "$here/floor.c" -lcmark-gfm -lcmark-gfm-extensions
+
+out_dir() { if [ "$1" = shm ]; then echo "$shm/out"; else echo "$disk/out"; fi; }
+
+# name → $shm/corpus-name/content, generated once (books of 10 chapters × 113 sections, 11 locales).
+generate() {  # name books
+    [ -d "$shm/corpus-$1/content" ] && return
+    python3 "$shared/gen_corpus.py" --books "$2" --chapters 10 --sections 113 --images 0 \
+        --locales "$locales" --jobs 2 --out "$shm/corpus-$1" >&2
+}
+
+listing() {  # corpus folder → the Markdown files, relative, for the floor
+    (cd "$1" && find . -name '*.md' | sed 's|^\./||' | sort)
+}
+
+# One cold run: "wall user sys maxrss_kb" appended to $results/NAME.tsv.
+timed() {  # name command...
+    local name="$1"; shift
+    /usr/bin/time -f "%e %U %S %M" -o "$results/$name.time" "$@" > "$results/$name.out" 2> "$results/$name.err" \
+        || { echo "failed: $*" >&2; tail -5 "$results/$name.err" >&2; exit 1; }
+    cat "$results/$name.time" >> "$results/$name.tsv"
+}
+
+ours() {  # corpus place
+    local out; out="$(out_dir "$2")"
+    rm -rf "$out" "$out.cache"
+    timed "ours-$1-$2" "$tool" build --content "$shm/corpus-$1/content" --output "$out" --cache "$out.cache" --timings
+    cp "$results/ours-$1-$2.err" "$results/ours-$1-$2.timings"
+    echo "$(find "$out" -type f | wc -l) $(du -sb "$out" | cut -f1)" > "$results/ours-$1-$2.files"
+    rm -rf "$out" "$out.cache"
+}
+
+floor() {  # corpus place
+    local out; out="$(out_dir "$2")"
+    rm -rf "$out"
+    timed "floor-$1-$2" "$shm/floor" "$shm/corpus-$1/content" "$out" 2 < "$shm/files-$1.txt"
+    rm -rf "$out"
+}
+
+corpora=()
+if [ "$growth_only" = 0 ]; then
+    for size in "${sizes[@]}"; do
+        books=$(( (size + 6275) / 12551 ))  # 1,141 contexts a book × 11 locales
+        generate "$size" "$books"
+        corpora+=("$size")
+    done
+    if [ -n "$tldr" ]; then
+        [ -d "$shm/corpus-tldr/content" ] || python3 "$repo/bench/corpus/tldr_to_catalog.py" "$tldr" --out "$shm/corpus-tldr" >&2
+        corpora+=(tldr)
+    fi
+fi
+for corpus in "${corpora[@]}"; do
+    listing "$shm/corpus-$corpus/content" > "$shm/files-$corpus.txt"
+    for place in "${places[@]}"; do
+        for run in $(seq "$runs"); do
+            echo "$corpus $place run $run" >&2
+            ours "$corpus" "$place"
+            floor "$corpus" "$place"
+        done
+    done
+done
+
+# Memory against body size: the same 25,000 versions with bodies 1x and 4x as long.
+if [ "$growth" = 1 ]; then
+    generate 25000 2
+    [ -d "$shm/corpus-25000x4/content" ] || python3 "$here/grow_bodies.py" "$shm/corpus-25000/content" "$shm/corpus-25000x4/content" --factor 4
+    for run in $(seq "$runs"); do
+        for corpus in 25000 25000x4; do ours "$corpus" shm; done
+    done
+    for corpus in 25000 25000x4; do
+        (cd "$shm/corpus-$corpus/content" && find . -name '*.md' -print0 | du -cb --files0-from=- | tail -1 | cut -f1) \
+            > "$results/bytes-$corpus.txt"
+    done
+fi
+
+commit="built at $(cd "$repo" && git rev-parse --short HEAD)"
+[ "$build" = 1 ] || commit="binary $tool (repository at $(cd "$repo" && git rev-parse --short HEAD))"
+python3 "$here/report.py" "$results" --commit "$commit" --tool "$tool" --places "${places[*]}" \
+    --corpora "${corpora[*]}" --growth "$growth" --readme "$([ "$readme" = 1 ] && echo "$here/README.md")"
