@@ -141,7 +141,9 @@ struct FuzzWork {
                                        contents: Data("sentinel\n".utf8))
     }
 
-    func remove() { try? FileManager.default.removeItem(at: root) }
+    /// Removes the process's whole folder (`catalog-fuzz-PID`), not only `w`: libFuzzer's
+    /// workers are processes of their own, and each left an empty folder on tmpfs.
+    func remove() { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
 
     /// Every entry below the work folder but the output and the cache, by kind and bytes.
     func listing() -> [String: String] {
