@@ -7,7 +7,8 @@ struct RenderedPage: Sendable {
     var path: String
     var html: Data?
     var document: SearchDocument
-    var sitemap: Sitemap.Entry
+    /// The page, for its sitemap entry: made as the sitemap is written, from the index.
+    var page: PageRef
     /// Set when the body's file changed after it was loaded: the build stops.
     var bodyChanged: BodyChanged? = nil
 }
@@ -23,7 +24,7 @@ struct LinkRecord: Sendable, Equatable {
 
 /// The pages a long-lived build (`serve`) rendered, by output path: a page whose inputs
 /// (`PageInputs`) are equal and whose relative links resolve as before is not rendered
-/// again; its search document and sitemap entry are taken from here.
+/// again; its search document is taken from here.
 ///
 /// Entries rendered by a build become usable only once that build's output is in place
 /// (`commit`): until then the output does not hold their bytes. Used by the site stage's
@@ -33,7 +34,6 @@ final class SitePageMemo: Sendable {
         var inputs: PageInputs
         var links: [LinkRecord]
         var document: SearchDocument
-        var sitemap: Sitemap.Entry
     }
 
     private struct State {
@@ -107,7 +107,7 @@ final class SitePageMemo: Sendable {
         guard let inputs = PageInputs(page, renderer: renderer) else { return nil }
         let recorder = LinkRecorder()
         let rendered = stage.renderPage(page, renderer: renderer, links: links, media: media, wrap: recorder.wrap)
-        let entry = Entry(inputs: inputs, links: recorder.records, document: rendered.document, sitemap: rendered.sitemap)
+        let entry = Entry(inputs: inputs, links: recorder.records, document: rendered.document)
         state.withLock { $0.pending[inputs.path] = entry }
         return (rendered, entry)
     }
@@ -151,11 +151,11 @@ final class SitePageMemo: Sendable {
         if let entry = known, entry.inputs == inputs,
            Self.resolveSame(entry.links, page: page, body: inputs.version.body, links: links, media: media) {
             state.withLock { $0.reused += 1 }
-            return RenderedPage(path: inputs.path, html: nil, document: entry.document, sitemap: entry.sitemap)
+            return RenderedPage(path: inputs.path, html: nil, document: entry.document, page: page)
         }
         let recorder = LinkRecorder()
         let rendered = stage.renderPage(page, renderer: renderer, links: links, media: media, wrap: recorder.wrap)
-        let entry = Entry(inputs: inputs, links: recorder.records, document: rendered.document, sitemap: rendered.sitemap)
+        let entry = Entry(inputs: inputs, links: recorder.records, document: rendered.document)
         state.withLock { $0.pending[inputs.path] = entry }
         return rendered
     }

@@ -30,7 +30,7 @@ public struct SiteStage: Sendable {
         var renderer = PageRenderer(index: index, branding: branding)
         let links = BodyLinks(index: index, contentRoot: contentRoot)
         let media = BodyLinks.MediaSet()
-        var sitemap: [Sitemap.Entry] = []
+        var sitemap: [PageRef] = []
         for locale in index.locales {
             var search = SearchIndexCollector(locale: locale, builds: memo == nil)
             let present = model.contexts.indices.filter { index.isPresent($0, in: locale) }
@@ -48,13 +48,13 @@ public struct SiteStage: Sendable {
                 if let html = item.html { try write(item.path, html, to: sink) }
                 counter?.advance()
                 if let listing = search.add(item.document) { try write(listing.path, listing.text, to: sink) }
-                sitemap.append(item.sitemap)
+                sitemap.append(item.page)
             })
             renderer.filterOptions[locale] = SearchDocuments.filterOptions(search.documents, strings: renderer.strings(locale))
             for file in try homeAndSearchPages(locale, renderer: renderer, links: links, media: media, checks: checks) {
                 try write(file.path, file.text, to: sink)
             }
-            sitemap.append(sitemapEntry(PageRef(locale: locale, context: nil), renderer: renderer))
+            sitemap.append(PageRef(locale: locale, context: nil))
             let documents = search.documents
             let searchFiles = memo.map {
                 search.builder.files(for: documents, postings: $0.postings(documents, locale: locale), texts: $0.shardTexts(locale))
@@ -64,7 +64,9 @@ public struct SiteStage: Sendable {
             BackgroundRelease.drop(search)
         }
         try write("index.html", renderer.rootPage(), to: sink)
-        for file in Sitemap.files(sitemap, limits: sitemapLimits, fileURL: index.absoluteURL) { try write(file.path, file.data, to: sink) }
+        // Entries are made as each file is written, and each file is written once full.
+        try Sitemap.write(sitemap, url: renderer.index.url, entry: { sitemapEntry($0, renderer: renderer) },
+                          limits: sitemapLimits, fileURL: index.absoluteURL) { try write($0, $1, to: sink) }
         try write(SiteAssets.stylesheetPath, SiteAssets.stylesheet(accent: branding.accentColor), to: sink)
         try write(SiteAssets.scriptPath, SiteAssets.script, to: sink)
         for file in branding.files { try sink.write(file.path, file.data) }
@@ -86,7 +88,7 @@ public struct SiteStage: Sendable {
                 ("search/\(locale.rawValue)/index.html", renderer.searchPage(locale))]
     }
 
-    /// One context page: its file, its HTML, its search document and its sitemap entry.
+    /// One context page: its file, its HTML and its search document.
     /// `wrap` sees every link of the body resolved (a memo records them).
     func renderPage(_ page: PageRef, renderer: PageRenderer, links: BodyLinks, media: BodyLinks.MediaSet,
                     wrap: ((@escaping HTMLRenderer.Resolver) -> HTMLRenderer.Resolver)? = nil,
@@ -103,7 +105,7 @@ public struct SiteStage: Sendable {
         }
         var rendered = RenderedPage(path: renderer.index.diskPath(page), html: html,
                                     document: SearchDocuments.document(page, body: body?.document, renderer: renderer),
-                                    sitemap: sitemapEntry(page, renderer: renderer))
+                                    page: page)
         if case .failure(let changed) = read { rendered.bodyChanged = changed }
         return rendered
     }
