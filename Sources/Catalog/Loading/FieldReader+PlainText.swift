@@ -11,12 +11,7 @@ extension FieldReader {
     }
 
     mutating func plainTextList(_ key: String, _ node: YAMLNode) -> Located<[String]>? {
-        guard case .sequence(let items) = node.value else {
-            typeError(key, node, expected: "a list of text")
-            return nil
-        }
-        let texts = items.compactMap { plainText(key, $0)?.value }
-        return texts.count == items.count ? Located(value: texts, location: node.location) : nil
+        list(key, node) { reader, item in reader.plainText(key, item) }
     }
 
     /// Text, or a map of locale → text, each read by `plainText`.

@@ -38,11 +38,17 @@ struct FieldReader {
     }
 
     mutating func textList(_ key: String, _ node: YAMLNode) -> Located<[String]>? {
+        list(key, node) { reader, item in reader.text(key, item) }
+    }
+
+    /// A list whose every item `read` accepts; nil (with the item's diagnostic) otherwise.
+    mutating func list(_ key: String, _ node: YAMLNode,
+                       item read: (inout FieldReader, YAMLNode) -> Located<String>?) -> Located<[String]>? {
         guard case .sequence(let items) = node.value else {
             typeError(key, node, expected: "a list of text")
             return nil
         }
-        let texts = items.compactMap { text(key, $0)?.value }
+        let texts = items.compactMap { read(&self, $0)?.value }
         return texts.count == items.count ? Located(value: texts, location: node.location) : nil
     }
 
