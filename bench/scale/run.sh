@@ -81,6 +81,8 @@ ours() {  # corpus place
     timed "ours-$1-$2" "$tool" build --content "$shm/corpus-$1/content" --output "$out" --cache "$out.cache" --timings
     cp "$results/ours-$1-$2.err" "$results/ours-$1-$2.timings"
     echo "$(find "$out" -type f | wc -l) $(du -sb "$out" | cut -f1)" > "$results/ours-$1-$2.files"
+    python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["contextCount"])' \
+        "$out/catalog/manifest.json" > "$results/ours-$1-$2.versions"
     rm -rf "$out" "$out.cache"
 }
 
