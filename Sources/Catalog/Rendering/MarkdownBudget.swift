@@ -29,7 +29,8 @@ enum MarkdownBudget {
     static func bound(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let (lineBreaks, pipes) = ByteCount.occurrences(of: UInt8(ascii: "\n"), UInt8(ascii: "|"), in: bytes)
         let cells = (lineBreaks + 1).multipliedReportingOverflow(by: pipes + 1)
-        return cells.overflow ? .max : bytes.count.addingReportingOverflow(cells.partialValue).partialValue
+        let total = bytes.count.addingReportingOverflow(cells.partialValue)
+        return cells.overflow || total.overflow ? .max : total.partialValue
     }
 
     static func cost(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {

@@ -90,6 +90,7 @@ public enum MarkdownParser {
 
     /// Whether `text` has no run of more than `autolinkRunLimit` bytes without a space, tab,
     /// line break or `<` (cmark's `cmark_isspace` and the end of an autolink).
+    ///
     /// Every body comes here, so the scan looks at few bytes: from where a run may start,
     /// the last end of a run among the next `autolinkRunLimit + 1` bytes (found from the
     /// back, a few bytes in prose) is where the next may start; none at all is a longer run.
