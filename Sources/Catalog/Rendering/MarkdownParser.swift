@@ -90,19 +90,31 @@ public enum MarkdownParser {
 
     /// Whether `text` has no run of more than `autolinkRunLimit` bytes without a space, tab,
     /// line break or `<` (cmark's `cmark_isspace` and the end of an autolink).
+    ///
+    /// Every body comes here, so the scan looks at few bytes: from where a run may start,
+    /// the last end of a run among the next `autolinkRunLimit + 1` bytes (found from the
+    /// back, a few bytes in prose) is where the next may start; none at all is a longer run.
     static func allowsAutolinks(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            var run = 0
-            for byte in bytes {
-                switch byte {
-                case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, UInt8(ascii: "<"): run = 0
-                default:
-                    run += 1
-                    if run > autolinkRunLimit { return false }
+            var start = 0
+            while bytes.count - start > autolinkRunLimit {
+                var end = start + autolinkRunLimit
+                while !endsRun(bytes[end]) {
+                    if end == start { return false }
+                    end -= 1
                 }
+                start = end + 1
             }
             return true
+        }
+    }
+
+    @inline(__always)
+    private static func endsRun(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, UInt8(ascii: "<"): true
+        default: false
         }
     }
 

@@ -49,6 +49,50 @@ import Testing
         #expect(MarkdownBudget.exceeds(String(repeating: "[", count: 400_001)))
     }
 
+    /// The quick bound is never below the cost (so `exceeds` answers as the cost does),
+    /// and its byte counts are exact, on random mixes of the bytes that matter.
+    @Test func budgetBoundIsAtLeastTheCost() async {
+        let pieces = ["|", "-", ":", " ", "\n", "a", "w", "*", "ü", "\t", "||", "---"]
+        await propertyCheck(count: 500, input: Gen.int(in: 0...Int.max)) { seed in
+            var rng = SplitMix(seed: UInt64(seed))
+            let text = (0..<Int(rng.next() % 300)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
+            var utf8 = text
+            utf8.withUTF8 { bytes in
+                let (lineBreaks, pipes) = ByteCount.occurrences(of: UInt8(ascii: "\n"), UInt8(ascii: "|"), in: bytes)
+                #expect(lineBreaks == bytes.count { $0 == UInt8(ascii: "\n") } && pipes == bytes.count { $0 == UInt8(ascii: "|") },
+                        "\(text.debugDescription)")
+                #expect(MarkdownBudget.bound(bytes) >= MarkdownBudget.cost(bytes), "\(text.debugDescription)")
+            }
+        }
+        #expect(ByteCount.zeroBytes(0) == 8 && ByteCount.zeroBytes(0x0100_FF00_0001_8000) == 4)
+    }
+
+    /// The autolink scan, which skips most bytes, answers as a walk over every byte does.
+    @Test func autolinkScanAgreesWithAWalkOverEveryByte() async {
+        func walk(_ text: String) -> Bool {
+            var run = 0
+            for byte in text.utf8 {
+                run = [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, UInt8(ascii: "<")].contains(byte) ? 0 : run + 1
+                if run > MarkdownParser.autolinkRunLimit { return false }
+            }
+            return true
+        }
+        let pieces = ["a", " ", "<", "\n", String(repeating: "b", count: 400), String(repeating: "c", count: 999), "\u{0B}"]
+        var disallowed = 0
+        await propertyCheck(count: 500, input: Gen.int(in: 0...Int.max)) { seed in
+            var rng = SplitMix(seed: UInt64(seed))
+            let text = (0..<Int(rng.next() % 12)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
+            #expect(MarkdownParser.allowsAutolinks(text) == walk(text), "\(text.debugDescription)")
+        }
+        for length in [999, 1_000, 1_001, 1_002] {
+            let run = String(repeating: "d", count: length)
+            for text in [run, " " + run, run + "<", "x\n" + run + " y"] where !MarkdownParser.allowsAutolinks(text) {
+                disallowed += 1
+            }
+        }
+        #expect(disallowed == 8)
+    }
+
     // MARK: Heading ids
 
     /// The ids as they were made before: each repeat counted its suffix from 1.
