@@ -6,37 +6,62 @@ import Foundation
 /// hold its id, so no earlier terms need to be kept.
 struct BodyEditSearch {
     var locale: LocaleID
-    /// Term → (strong ids, weak-only ids), each ascending.
-    private(set) var postings: [String: ([Int], [Int])] = [:]
+    /// Every term in `String` order (the packs' order, so nothing is sorted again), and
+    /// each term's (strong ids, weak-only ids), each ascending.
+    private(set) var terms: [String] = []
+    private(set) var lists: [([Int], [Int])] = []
 
-    /// The postings of the packs (path → bytes); nil when a pack is not as the builder prints them.
+    /// The postings of the packs; nil when a pack is not as the builder prints them.
     init?(locale: LocaleID, packs: [Data]) {
         self.locale = locale
+        var parsed: [(terms: [String], lists: [([Int], [Int])])] = []
         for pack in packs {
-            let parsed = pack.withUnsafeBytes { raw in
+            var one: (terms: [String], lists: [([Int], [Int])]) = ([], [])
+            let ok = pack.withUnsafeBytes { raw in
                 var parser = PackParser(bytes: raw.bindMemory(to: UInt8.self))
-                return parser.parse(into: &postings)
+                return parser.parse(into: &one)
             }
-            guard parsed else { return nil }
+            guard ok else { return nil }
+            if !one.terms.isEmpty { parsed.append(one) }
+        }
+        // Packs hold consecutive runs of the sorted terms: in the order of their first terms.
+        for pack in parsed.sorted(by: { $0.terms[0] < $1.terms[0] }) {
+            guard terms.last.map({ $0 < pack.terms[0] }) ?? true else { return nil }
+            terms += pack.terms
+            lists += pack.lists
         }
     }
 
     /// Gives the documents their new terms, in place of whatever they had.
     mutating func replace(_ documents: [Int: SearchTerms]) {
         let ids = Set(documents.keys)
-        // Found first, then changed: changing the dictionary while iterating it would copy it.
-        let touched = postings.compactMap { term, lists in
-            lists.0.contains(where: ids.contains) || lists.1.contains(where: ids.contains) ? term : nil
+        for index in lists.indices where lists[index].0.contains(where: ids.contains) || lists[index].1.contains(where: ids.contains) {
+            lists[index].0.removeAll(where: ids.contains)
+            lists[index].1.removeAll(where: ids.contains)
         }
-        for term in touched {
-            guard let lists = postings[term] else { continue }
-            let strong = lists.0.filter { !ids.contains($0) }, weak = lists.1.filter { !ids.contains($0) }
-            postings[term] = strong.isEmpty && weak.isEmpty ? nil : (strong, weak)
+        for (id, document) in documents {
+            for term in document.strong { Self.insert(id, into: &lists[place(term)].0) }
+            for term in document.weak { Self.insert(id, into: &lists[place(term)].1) }
         }
-        for (id, terms) in documents {
-            for term in terms.strong { Self.insert(id, into: &postings[term, default: ([], [])].0) }
-            for term in terms.weak { Self.insert(id, into: &postings[term, default: ([], [])].1) }
+        let kept = lists.indices.filter { !lists[$0].0.isEmpty || !lists[$0].1.isEmpty }
+        if kept.count < lists.count {
+            terms = kept.map { terms[$0] }
+            lists = kept.map { lists[$0] }
         }
+    }
+
+    /// The term's place, where it is added (with empty lists) when it is new.
+    private mutating func place(_ term: String) -> Int {
+        var low = 0, high = terms.count
+        while low < high {
+            let middle = (low + high) / 2
+            if terms[middle] < term { low = middle + 1 } else { high = middle }
+        }
+        if low == terms.count || terms[low] != term {
+            terms.insert(term, at: low)
+            lists.insert(([], []), at: low)
+        }
+        return low
     }
 
     private static func insert(_ id: Int, into list: inout [Int]) {
@@ -48,10 +73,23 @@ struct BodyEditSearch {
         if low == list.count || list[low] != id { list.insert(id, at: low) }
     }
 
-    /// The packs and the manifest, path → bytes.
+    /// The packs and the manifest, path → bytes, as `SearchIndexBuilder.shardFiles` prints them.
     func files(documentCount: Int) -> [String: Data] {
-        let files = SearchIndexBuilder(locale: locale).shardFiles(postings: postings, documentCount: documentCount)
+        let source = Source(terms: terms, lists: lists)
+        let shards = SearchIndexBuilder.shard(Array(terms.indices), source: source, keyLength: 2) { _, group in
+            SearchIndexBuilder.serialize(group, source)
+        }
+        let files = SearchIndexBuilder(locale: locale).packFiles(SearchIndexBuilder.pack(shards), documentCount: documentCount)
         return Dictionary(files.map { ($0.path, Data($0.text.utf8)) }, uniquingKeysWith: { $1 })
+    }
+
+    /// The terms by their place.
+    private struct Source: SearchShardSource {
+        let terms: [String]
+        let lists: [([Int], [Int])]
+
+        func text(_ term: Int) -> String { terms[term] }
+        func lists(_ term: Int) -> (strong: [Int], weak: [Int]) { lists[term] }
     }
 }
 
@@ -63,7 +101,7 @@ private struct PackParser {
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    mutating func parse(into postings: inout [String: ([Int], [Int])]) -> Bool {
+    mutating func parse(into pack: inout (terms: [String], lists: [([Int], [Int])])) -> Bool {
         guard let open = bytes.firstIndex(of: UInt8(ascii: "{")) else { return false }
         at = open + 1
         if peek == UInt8(ascii: "}") { at += 1; return ending }
@@ -72,8 +110,9 @@ private struct PackParser {
             let term = String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<end]), as: UTF8.self)
             at = end + 1
             guard take(":"), take("["), let strong = deltas(), take(","), let weak = deltas(), take("]"),
-                  postings[term] == nil else { return false }
-            postings[term] = (strong, weak)
+                  pack.terms.last.map({ $0 < term }) ?? true else { return false }
+            pack.terms.append(term)
+            pack.lists.append((strong, weak))
             if take("}") { return ending }
             guard take(",") else { return false }
         }
