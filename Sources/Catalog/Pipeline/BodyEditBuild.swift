@@ -34,13 +34,8 @@ struct BodyEditBuild {
     static func plan(_ options: BuildOptions, incremental: IncrementalBuild) -> Result<BodyEditBuild, BodyEditFallback> {
         func fallback(_ reason: String) -> Result<BodyEditBuild, BodyEditFallback> { .failure(BodyEditFallback(reason: reason)) }
         guard options.parseCache == nil, let cache = options.cacheDirectory else { return fallback("no cache folder") }
-        guard let previous = incremental.previous else { return fallback("no state of an earlier build for this content and output") }
+        guard let previous = incremental.previous else { return fallback("no state of an earlier build of this content into this output by this program") }
         guard previous.isClean else { return fallback("the last build reported diagnostics") }
-        let identity = BuildState.identity(content: options.content.url, output: options.output)
-        guard let state = BodyState.read(from: cache, identity: identity),
-              FileStamp(path: cache.appendingPathComponent(BuildState.fileName).path) == state.buildState else {
-            return fallback("no body state saved with the last build's state (or it is stale, damaged or of another version)")
-        }
         let inputs = incremental.inputs
         guard inputs.count == previous.inputs.count, inputs.keys.allSatisfy({ previous.inputs[$0] != nil }) else {
             return fallback("content files were added, removed or renamed")
@@ -48,6 +43,12 @@ struct BodyEditBuild {
         let changed = inputs.filter { $0.value != previous.inputs[$0.key] || $0.value.size < 0 }.map(\.key).sorted()
         guard !changed.isEmpty else { return fallback("the output changed since the last build") }
         guard changed.count <= maximumFiles else { return fallback("\(changed.count) files changed") }
+        // Read only once the cheap checks above have passed.
+        let identity = BuildState.identity(content: options.content.url, output: options.output)
+        guard let state = BodyState.read(from: cache, identity: identity),
+              FileStamp(path: cache.appendingPathComponent(BuildState.fileName).path) == state.buildState else {
+            return fallback("no body state saved with the last build's state (or it is stale, damaged or of another version)")
+        }
         if let other = changed.first(where: { state.files[$0] == nil }) {
             return fallback("\(other) changed, and it is not the body of a context page")
         }

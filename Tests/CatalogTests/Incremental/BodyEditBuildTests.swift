@@ -79,7 +79,7 @@ import Testing
         let files = Self.files()
         let scene = try Scene(files)
         defer { scene.remove() }
-        #expect(try scene.build().route == "full build: no state of an earlier build for this content and output")
+        #expect(try scene.build().route == "full build: no state of an earlier build of this content into this output by this program")
         var random = SeededGenerator(state: seed)
         let bodies = files.keys.filter { $0.hasSuffix(".md") && $0 != "index.md" }.sorted()
         var texts = files
@@ -130,6 +130,21 @@ import Testing
                                              to: scene.content.url.appendingPathComponent("b1/c0/s7.md"))
         })
         #expect(renamed == "full build: content files were added, removed or renamed")
+    }
+
+    /// An empty directory is a context without an index: the build must see it (an error).
+    @Test func anEmptyDirectoryAddedIsAFullBuild() throws {
+        let scene = try Scene(Self.files())
+        defer { scene.remove() }
+        _ = try scene.build()
+        try FileManager.default.createDirectory(at: scene.content.url.appendingPathComponent("b0/c9"), withIntermediateDirectories: false)
+        let result = try scene.build()
+        #expect(result.route == "full build: content files were added, removed or renamed")
+        #expect(!result.wrote && result.diagnostics.items.map(\.rule) == ["directory-index"])
+        try Self.replaceBody(scene, "b0/c1/s0.md", "Other text.\n")
+        let edited = try scene.build()
+        #expect(edited.route == "full build: content files were added, removed or renamed")
+        #expect(!edited.wrote && edited.diagnostics.items.map(\.rule) == ["directory-index"])
     }
 
     @Test func otherFilesAreFullBuilds() throws {
