@@ -34,7 +34,7 @@ for run in $(seq "$runs"); do
         read -r wall user sys < "$log.time"
         walls[$n]+="$wall "
         cpus[$n]+="$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }') "
-        routes[$n]="$(grep -E '^(body edit|full build)' "$log" || echo 'full build')"
+        routes[$n]="$(grep -E '^(body edit: [0-9]|full build: )' "$log" || echo 'full build')"
     done
 done
 median() { tr ' ' '\n' | grep . | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }

@@ -104,7 +104,7 @@ measure() {
     hyperfine --runs "$n" --warmup 1 --export-json "$results/edit-catalog-$size.json" \
         --prepare "printf '\nEdited %s.\n' \$RANDOM >> $edited" "$build"
     printf '\nEdited %s.\n' "$RANDOM" >> "$edited"
-    $build --timings 2>&1 | grep -E '^(body edit|full build)' > "$results/edit-route-$size.txt" || true
+    $build --timings 2>&1 | grep -E '^(body edit: [0-9]|full build: )' > "$results/edit-route-$size.txt" || true
 }
 
 # One-file edits under `serve`, which keeps parsed files in memory: the rebuild time it
