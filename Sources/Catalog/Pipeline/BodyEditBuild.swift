@@ -50,7 +50,8 @@ struct BodyEditBuild {
             return fallback("no body state saved with the last build's state (or it is stale, damaged or of another version)")
         }
         if let other = changed.first(where: { state.files[$0] == nil }) {
-            return fallback("\(other) changed, and it is not the body of a context page")
+            return fallback("\(other) changed, and the last build saved no body state for it "
+                            + "(not the body of a context page, or edited while that build ran)")
         }
         let stamps = previous.outputs.map { ($0.key, $0.value.stamp) } + previous.directories.map { ($0.key, $0.value) }
         guard !previous.directories.isEmpty, OutputStamps.allMatch(stamps, in: options.output.standardizedFileURL.path) else {

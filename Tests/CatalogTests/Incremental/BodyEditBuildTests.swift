@@ -120,6 +120,23 @@ import Testing
         #expect(route == "full build: the front matter of b0/c1/s3.md changed")
     }
 
+    /// A full build saves the state again: the next body edit takes the short path.
+    @Test func aBodyEditAfterAFullBuildIsABodyEdit() throws {
+        let scene = try Scene(Self.files())
+        defer { scene.remove() }
+        _ = try scene.build()
+        try scene.content.write("b0/c1/s3.md", Self.section("Renamed", body: "Some text."))
+        // Stamped in the past, so that the full build trusts the file's stamp and saves it.
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-5)],
+                                              ofItemAtPath: scene.content.url.appendingPathComponent("b0/c1/s3.md").path)
+        let full = try scene.build().route
+        #expect(full == "full build: the front matter of b0/c1/s3.md changed")
+        try Self.replaceBody(scene, "b0/c1/s3.md", "New words.\n")
+        let edit = try scene.build().route
+        #expect(edit.hasPrefix("body edit: 1 changed file, "))
+        try scene.expectSameAsCold("after a full build")
+    }
+
     @Test func aFileAddedRemovedOrRenamedIsAFullBuild() throws {
         let added = try route(after: { try $0.content.write("b0/c1/s9.md", Self.section("New", body: "New.")) })
         #expect(added == "full build: content files were added, removed or renamed")
@@ -149,12 +166,15 @@ import Testing
 
     @Test func otherFilesAreFullBuilds() throws {
         let catalog = try route(after: { try $0.content.write("catalog.yml", TempContent.minimalCatalog + "\n") })
-        #expect(catalog == "full build: catalog.yml changed, and it is not the body of a context page")
+        #expect(catalog == "full build: catalog.yml changed, and the last build saved no body state for it "
+                + "(not the body of a context page, or edited while that build ran)")
         let medium = try route(after: { try $0.content.write("notes.txt", "Other notes") })
-        #expect(medium == "full build: notes.txt changed, and it is not the body of a context page")
+        #expect(medium == "full build: notes.txt changed, and the last build saved no body state for it "
+                + "(not the body of a context page, or edited while that build ran)")
         let home = try route(after: { try $0.content.write("index.md", "---\nsummary: Home\n---\nWelcome.\n") },
                              files: Self.files().merging(["index.md": "---\nsummary: Home\n---\nHello.\n"]) { $1 })
-        #expect(home == "full build: index.md changed, and it is not the body of a context page")
+        #expect(home == "full build: index.md changed, and the last build saved no body state for it "
+                + "(not the body of a context page, or edited while that build ran)")
     }
 
     @Test func otherLinksAreAFullBuild() throws {
