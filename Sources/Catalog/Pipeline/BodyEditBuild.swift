@@ -53,6 +53,10 @@ struct BodyEditBuild {
             return fallback("\(other) changed, and the last build saved no body state for it "
                             + "(not the body of a context page, or edited while that build ran)")
         }
+        // The pages read and written are ones the last build wrote (and the output still holds).
+        guard changed.allSatisfy({ state.files[$0]!.pages.allSatisfy { previous.outputs[$0.path] != nil } }) else {
+            return fallback("the body state names pages the last build did not write")
+        }
         let stamps = previous.outputs.map { ($0.key, $0.value.stamp) } + previous.directories.map { ($0.key, $0.value) }
         guard !previous.directories.isEmpty, OutputStamps.allMatch(stamps, in: options.output.standardizedFileURL.path) else {
             return fallback("the output changed since the last build")
