@@ -55,7 +55,10 @@ struct BuildCommand: AsyncParsableCommand {
         }
         let summary = BuildReport(output: output, report: report, seconds: (clock.now - start).seconds)
         summary.print(result)
-        if timings || report.verbose { Output.standardError(result.timings.table) }
+        if timings || report.verbose {
+            if !result.route.isEmpty { Output.standardError(result.route + "\n") }
+            Output.standardError(result.timings.table)
+        }
         guard result.wrote || result.upToDate else { throw Exit.contentError }
     }
 }

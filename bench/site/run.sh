@@ -97,10 +97,14 @@ measure() {
     # Rebuilds start from a complete build and cache.
     $build > /dev/null 2>&1
     hyperfine --runs "$n" --warmup 1 --export-json "$results/noop-catalog-$size.json" "$build"
+    # One line appended to one body: a body edit applied from the cache's body-state.bin
+    # (no catalog loaded); one more edit and build records that route in $results/edit-route-$size.txt.
     local edited
     edited="$(sed -n '500p;$p' "$work/files-$size.txt" | head -1)"
     hyperfine --runs "$n" --warmup 1 --export-json "$results/edit-catalog-$size.json" \
         --prepare "printf '\nEdited %s.\n' \$RANDOM >> $edited" "$build"
+    printf '\nEdited %s.\n' "$RANDOM" >> "$edited"
+    $build --timings 2>&1 | grep -E '^(body edit: [0-9]|full build: )' > "$results/edit-route-$size.txt" || true
 }
 
 # One-file edits under `serve`, which keeps parsed files in memory: the rebuild time it

@@ -11,6 +11,9 @@ struct RenderedPage: Sendable {
     var page: PageRef
     /// Set when the body's file changed after it was loaded: the build stops.
     var bodyChanged: BodyChanged? = nil
+    /// Where the body's HTML is in `html`, and its relative links as resolved (when the
+    /// site stage records bodies: `BodyStateRecorder`).
+    var recordedBody: (range: Range<Int>?, links: [LinkRecord])? = nil
 }
 
 /// A relative link of a body and what it resolved to when the page was rendered. Other
@@ -174,7 +177,7 @@ final class SitePageMemo: Sendable {
 }
 
 /// Records a body's relative links as they are resolved; one per page render, on one thread.
-private final class LinkRecorder {
+final class LinkRecorder {
     var records: [LinkRecord] = []
 
     func wrap(_ resolve: @escaping HTMLRenderer.Resolver) -> HTMLRenderer.Resolver {

@@ -42,6 +42,9 @@ public struct BuildResult: Sendable {
     public var upToDate = false
     /// Each stage's wall time, in pipeline order (`build --timings`).
     public var timings = StageTimer()
+    /// How the build was made: a body edit from the saved state, or a full build and why
+    /// not a body edit (`build --timings` and `--verbose` show it).
+    public var route = ""
 }
 
 extension BuildOptions {
@@ -60,6 +63,20 @@ public enum Build {
         if timer.measure("up-to-date check", { incremental.isUpToDate }) {
             return BuildResult(diagnostics: DiagnosticBag(), wrote: false, contextCount: 0, upToDate: true, timings: timer)
         }
+        let route: String
+        switch try BodyEditBuild.attempt(options, incremental: incremental, timer: &timer) {
+        case .success(var result):
+            result.timings = timer
+            return result
+        case .failure(let fallback):
+            route = "full build: \(fallback.reason)"
+        }
+        var result = try full(options, incremental: incremental, timer: &timer)
+        result.route = route
+        return result
+    }
+
+    private static func full(_ options: BuildOptions, incremental: IncrementalBuild, timer: inout StageTimer) throws -> BuildResult {
         // Bodies are checked where the site renders them, from the same parse. They stay in
         // their files until then: each is read, parsed, rendered, written and dropped in turn,
         // so memory holds the tree and the index, not the bodies. A long-lived process (with
@@ -93,8 +110,9 @@ public enum Build {
             // stage's threads leave a core idle now and then, and the payloads fill it.
             let payloads = BesideTask { try PayloadWriter.write(model: model, thumbnails: thumbnails, to: sink, concurrently: false) }
             defer { payloads.wait() }
+            let recorder = options.cacheDirectory == nil || options.parseCache != nil ? nil : BodyStateRecorder()
             let siteDiagnostics = try timer.measure("site") {
-                try Self.site(options, model: model, thumbnails: thumbnails, sink: sink, checks: checks)
+                try Self.site(options, model: model, thumbnails: thumbnails, sink: sink, checks: checks, record: recorder)
             }
             let count = try timer.measure("payloads, waited for") { try payloads.join() }
             timer.recordBeside("payloads beside the site", seconds: payloads.timing.seconds, cpuSeconds: payloads.timing.cpuSeconds)
@@ -113,6 +131,7 @@ public enum Build {
             try timer.measure("write/swap") {
                 try staged.commit()
                 incremental.save(sink, isClean: bag.items.isEmpty)
+                recorder.map { incremental.saveBodyState($0, locales: model.app.locales, contextCount: count, isClean: bag.items.isEmpty) }
             }
             let written = OutputCounts(paths: sink.written.records.keys)
             // The loaded catalog and the output records are freed on another thread.
@@ -136,10 +155,11 @@ public enum Build {
 
     /// The site stage's diagnostics; nil when it stopped at a body's error.
     private static func site(_ options: BuildOptions, model: CatalogModel, thumbnails: ThumbnailSet,
-                             sink: some OutputSink, checks: SiteBodyChecks) throws -> [Diagnostic]? {
+                             sink: some OutputSink, checks: SiteBodyChecks, record: BodyStateRecorder?) throws -> [Diagnostic]? {
         do {
             return try SiteStage(contentRoot: options.content.url)
-                .run(model: model, thumbnails: thumbnails, sink: sink, memo: nil, checks: checks, progress: options.progress)
+                .run(model: model, thumbnails: thumbnails, sink: sink, memo: nil, checks: checks, progress: options.progress,
+                     record: record)
         } catch is SiteBodyChecks.Stop {
             return nil
         }

@@ -21,7 +21,8 @@ struct IncrementalBuild {
         self.content = content
         self.output = output.standardizedFileURL
         self.cacheDirectory = cacheDirectory
-        inputs = cacheDirectory == nil ? [:] : TreeStamps.collect(content, trusted: true)
+        // Directories too: an empty directory added is a context (or an error) to build.
+        inputs = cacheDirectory == nil ? [:] : TreeStamps.collect(content, trusted: true, directories: true)
         let identity = BuildState.identity(content: content, output: output)
         previous = cacheDirectory.flatMap(BuildState.read).flatMap { $0.identity == identity ? $0 : nil }
     }

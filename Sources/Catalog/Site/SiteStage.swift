@@ -19,8 +19,11 @@ public struct SiteStage: Sendable {
     /// - Parameter checks: `build`'s body checks, made from each body's parse here; the
     ///   stage throws `SiteBodyChecks.Stop` once one has an error.
     /// - Parameter progress: told as context pages are written (`BuildProgress.Stage.pages`).
+    /// - Parameter record: told of every context page in order, with where its body is
+    ///   (`BodyStateRecorder`, for a later `build` that changes only bodies).
     func run(model: CatalogModel, thumbnails: ThumbnailSet, sink: some OutputSink, memo: SitePageMemo?,
-             checks: SiteBodyChecks? = nil, progress: (@Sendable (BuildProgress) -> Void)? = nil) throws -> [Diagnostic] {
+             checks: SiteBodyChecks? = nil, progress: (@Sendable (BuildProgress) -> Void)? = nil,
+             record: BodyStateRecorder? = nil) throws -> [Diagnostic] {
         let index = SiteIndex(model: model, thumbnails: thumbnails)
         let pages = progress == nil ? 0 : index.locales.reduce(0) { total, locale in
             total + model.contexts.indices.count { index.isPresent($0, in: locale) }
@@ -40,12 +43,16 @@ public struct SiteStage: Sendable {
             // as the pages are written, not after the last one.
             try OrderedStream.forEach(present, window: 256, { [renderer] context in
                 let page = PageRef(locale: locale, context: context)
-                guard let memo else { return renderPage(page, renderer: renderer, links: links, media: media, checks: checks) }
+                guard let memo else {
+                    return renderPage(page, renderer: renderer, links: links, media: media, checks: checks,
+                                      recordsBody: record != nil)
+                }
                 return memo.page(page, stage: self, renderer: renderer, links: links, media: media)
             }, consume: { (item: RenderedPage) in
                 if let checks, checks.hasErrors { throw SiteBodyChecks.Stop() }
                 if let changed = item.bodyChanged { throw changed }
                 if let html = item.html { try write(item.path, html, to: sink) }
+                record?.add(item, renderer: renderer)
                 counter?.advance()
                 if let listing = search.add(item.document) { try write(listing.path, listing.text, to: sink) }
                 sitemap.append(item.page)
@@ -56,6 +63,7 @@ public struct SiteStage: Sendable {
             }
             sitemap.append(PageRef(locale: locale, context: nil))
             let documents = search.documents
+            record?.finish(locale, documentCount: documents.count)
             let searchFiles = memo.map {
                 search.builder.files(for: documents, postings: $0.postings(documents, locale: locale), texts: $0.shardTexts(locale))
             }
@@ -89,24 +97,31 @@ public struct SiteStage: Sendable {
     }
 
     /// One context page: its file, its HTML and its search document.
-    /// `wrap` sees every link of the body resolved (a memo records them).
+    /// `wrap` sees every link of the body resolved (a memo records them). With `recordsBody`,
+    /// the page says where its body's HTML is in its bytes and what its relative links became.
     func renderPage(_ page: PageRef, renderer: PageRenderer, links: BodyLinks, media: BodyLinks.MediaSet,
                     wrap: ((@escaping HTMLRenderer.Resolver) -> HTMLRenderer.Resolver)? = nil,
-                    checks: SiteBodyChecks? = nil) -> RenderedPage {
+                    checks: SiteBodyChecks? = nil, recordsBody: Bool = false) -> RenderedPage {
         // The body's text is read here (a cold build keeps only where it is), used for this
         // page and dropped with it.
         let stored = page.context.flatMap { renderer.version($0, page.locale)?.body }
         let read = Result { () throws(BodyChanged) in try stored?.loaded() }
         let source = try? read.get()
-        let body = source.map { prepareBody($0, page: page, links: links, media: media, wrap: wrap, checks: checks) }
+        let recorder = recordsBody ? LinkRecorder() : nil
+        let wrapped = recorder.map { recorder in { resolve in recorder.wrap(wrap?(resolve) ?? resolve) } } ?? wrap
+        let body = source.map { prepareBody($0, page: page, links: links, media: media, wrap: wrapped, checks: checks) }
+        var bodyRange: Range<Int>?
         let html = contextPage(page, renderer: renderer, bodyCapacity: 2 * (source?.byteCount ?? 0)) { out in
+            let start = out.count
             // Borrowed, not bound: `if let` would copy the document's tree.
             _ = body.map { $0.renderer.render($0.document, into: out) }
+            bodyRange = start..<out.count
         }
         var rendered = RenderedPage(path: renderer.index.diskPath(page), html: html,
                                     document: SearchDocuments.document(page, body: body?.document, renderer: renderer),
                                     page: page)
         if case .failure(let changed) = read { rendered.bodyChanged = changed }
+        if let recorder, source != nil { rendered.recordedBody = (bodyRange, recorder.records) }
         return rendered
     }
 
