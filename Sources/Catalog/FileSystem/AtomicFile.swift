@@ -8,24 +8,47 @@ import Synchronization
 /// threads storing the same entry never share one): an interrupt removes the ones this process is
 /// writing (`InterruptCleanup`), and a later build those of a process that no longer runs
 /// (`StaleStaging.removeTemporaryFiles`), so neither leaves a partial file behind.
-/// `export --output` writes its file this way too. Throws `BuildCancelled` once an
-/// interrupt came.
+/// `export --output` writes its file this way too. The temporary file is made new
+/// (`O_CREAT | O_EXCL | O_NOFOLLOW`): a name someone else put there first, a symbolic
+/// link above all (the name can be guessed), is never written through; the next number is
+/// tried instead. Throws `BuildCancelled` once an interrupt came.
 public enum AtomicFile {
     public static func write(_ data: Data, to url: URL) throws {
-        let temporary = temporaryPath(for: url)
-        guard InterruptCleanup.shared.beginTemporary(temporary) else { throw BuildCancelled() }
+        let (temporary, descriptor) = try createTemporary(for: url)
         defer { InterruptCleanup.shared.endTemporary(temporary) }
-        do {
-            try data.write(to: URL(fileURLWithPath: temporary))
-            guard rename(temporary, url.path) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        } catch {
+        let written = OutputDirectory.writeAll(descriptor, data)
+        let failure = errno
+        close(descriptor)
+        guard written, rename(temporary, url.path) == 0 else {
+            let code = written ? errno : failure
             unlink(temporary)
-            throw error
+            throw POSIXError(.init(rawValue: code) ?? .EIO)
         }
+    }
+
+    /// Attempts at a fresh temporary name before giving up.
+    static let attempts = 1000
+
+    /// A new temporary file beside `url`, open for writing, and registered with
+    /// `InterruptCleanup` before it exists.
+    private static func createTemporary(for url: URL) throws -> (path: String, descriptor: Int32) {
+        for _ in 0..<attempts {
+            let temporary = temporaryPath(for: url)
+            guard InterruptCleanup.shared.beginTemporary(temporary) else { throw BuildCancelled() }
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+            if descriptor >= 0 { return (temporary, descriptor) }
+            let failure = errno
+            InterruptCleanup.shared.endTemporary(temporary)
+            guard failure == EEXIST else { throw POSIXError(.init(rawValue: failure) ?? .EIO) }
+        }
+        throw POSIXError(.EEXIST)
     }
 
     static let marker = ".tmp-"
     private static let counter = Atomic<Int>(0)
+
+    /// The number the next temporary file's name takes (tests plant names ahead of it).
+    static var nextNumber: Int { counter.load(ordering: .relaxed) + 1 }
 
     static func temporaryPath(for url: URL) -> String {
         let number = counter.add(1, ordering: .relaxed).newValue

@@ -16,6 +16,22 @@ enum ContentFile {
     struct Opened {
         var descriptor: Int32
         var size: Int
+        var identity: Identity
+    }
+
+    /// Which file was read: a file opened again by the same path is the same file only if
+    /// device, inode and size agree (a file replaced by another, or by a symbolic link to
+    /// one, has another inode).
+    struct Identity: Hashable, Sendable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int(info.st_size)
+        }
     }
 
     /// Opens `path` without blocking (O_NONBLOCK: a FIFO with no writer would block the
@@ -41,17 +57,28 @@ enum ContentFile {
             close(descriptor)
             return .failure(.tooLarge(size))
         }
-        return .success(Opened(descriptor: descriptor, size: size))
+        return .success(Opened(descriptor: descriptor, size: size, identity: Identity(info)))
     }
 
     /// The whole file's bytes (fewer if it shrank while read): one open, one fstat and one read.
     static func read(_ path: String, limit: Int, noFollow: Bool = false) -> Result<Data, Failure> {
-        let opened: Opened
+        readIdentified(path, limit: limit, noFollow: noFollow).map(\.data)
+    }
+
+    /// `read`, with the identity of the file that was read.
+    static func readIdentified(_ path: String, limit: Int, noFollow: Bool = false)
+        -> Result<(data: Data, identity: Identity), Failure> {
         switch open(path, limit: limit, noFollow: noFollow) {
-        case .success(let file): opened = file
-        case .failure(let failure): return .failure(failure)
+        case .success(let opened):
+            defer { close(opened.descriptor) }
+            return readAll(opened).map { ($0, opened.identity) }
+        case .failure(let failure):
+            return .failure(failure)
         }
-        defer { close(opened.descriptor) }
+    }
+
+    /// The bytes of an open file, read to its size at open (fewer if it shrank).
+    static func readAll(_ opened: Opened) -> Result<Data, Failure> {
         var data = Data(count: opened.size)
         var total = 0
         let failed = data.withUnsafeMutableBytes { buffer -> Bool in

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a body is kept when it stays in its file (`MarkdownBody(streamed:)`).
 enum BodyStorage: Hashable, Sendable {
     case text(String)
@@ -7,30 +9,59 @@ enum BodyStorage: Hashable, Sendable {
 /// Where a body is in its file: the file's decoded text is `fileBytes` long and the body
 /// is its suffix from `bodyStart` (the front matter comes first). Reading it again checks
 /// both, so a file edited while the build runs is an error, never a page that mixes the
-/// old front matter with the new body.
+/// old front matter with the new body; and it checks that the file opened is the one
+/// loaded (`identity`: device, inode, size, taken from the open descriptor that is then
+/// read), so a body swapped for a symbolic link to a file elsewhere, even one with the
+/// same bytes, is an error too and nothing of that file is read.
 struct BodyLocation: Hashable, Sendable {
     /// The content directory's absolute path: one string shared by every body.
     var rootPath: String
     var noFollow: Bool
+    /// The file loading read; nil only for text that came from no file (tests, fuzzing).
+    var identity: ContentFile.Identity?
     var fileBytes: Int
     var bodyStart: Int
 
     var byteCount: Int { fileBytes - bodyStart }
 
     func read(_ source: SourceFile) throws(BodyChanged) -> String {
-        guard case .success(let text) = SourceText.read(path: rootPath + "/" + source.relativePath, noFollow: noFollow),
-              text.utf8.count == fileBytes else { throw BodyChanged(file: source.displayPath) }
+        let path = rootPath + "/" + source.relativePath
+        let changed = BodyChanged(file: source.displayPath)
+        guard case .success(let opened) = ContentFile.open(path, limit: SourceText.maximumBytes, noFollow: noFollow)
+        else { throw changed }
+        defer { close(opened.descriptor) }
+        if let identity, identity != opened.identity {
+            throw BodyChanged(file: source.displayPath, replacedByLink: Self.isLink(path))
+        }
+        guard case .success(let data) = ContentFile.readAll(opened), case .success(let text) = SourceText.decode(data),
+              text.utf8.count == fileBytes else { throw changed }
         let (parts, bodyBytes) = FrontMatter.split(text, copyingBody: true)
-        guard bodyBytes == byteCount else { throw BodyChanged(file: source.displayPath) }
+        guard bodyBytes == byteCount else { throw changed }
         return parts.body
+    }
+
+    private static func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 }
 
-/// A body's file changed (or went) between loading and rendering it.
+/// A body's file changed (or went, or another file took its place) between loading and
+/// rendering it.
 public struct BodyChanged: Error, Equatable, Sendable, CustomStringConvertible {
     public var file: String
+    /// A symbolic link took the loaded file's place (it may lead out of the content).
+    public var replacedByLink: Bool
+
+    public init(file: String, replacedByLink: Bool = false) {
+        self.file = file
+        self.replacedByLink = replacedByLink
+    }
 
     public var description: String {
-        "\(file) changed while the build was reading it; build again once the content is saved"
+        replacedByLink
+            ? "\(file) was replaced by a symbolic link while the build was reading it, and nothing was read "
+                + "through the link; build again once the content is saved"
+            : "\(file) changed while the build was reading it; build again once the content is saved"
     }
 }

@@ -9,9 +9,15 @@ enum ContentFiles {
     /// By path: building a URL per file (`appendingPathComponent`) showed in profiles.
     /// - Parameter noFollow: refuse a final symbolic link (the path was already resolved).
     static func readText(path: String, file: SourceFile, noFollow: Bool = false, into bag: inout DiagnosticBag) -> String? {
-        switch SourceText.read(path: path, noFollow: noFollow) {
-        case .success(let text):
-            return text
+        readIdentifiedText(path: path, file: file, noFollow: noFollow, into: &bag)?.text
+    }
+
+    /// `readText`, with the identity of the file read.
+    static func readIdentifiedText(path: String, file: SourceFile, noFollow: Bool = false, into bag: inout DiagnosticBag)
+        -> (text: String, identity: ContentFile.Identity)? {
+        switch SourceText.readIdentified(path: path, noFollow: noFollow) {
+        case .success(let read):
+            return read
         case .failure(.tooLarge(let size)):
             bag.error("file-too-large", at: file.location(),
                       "the file has \(size) bytes, more than the \(SourceText.maximumBytes / 1_048_576) MiB a content file may have; split it or remove it")

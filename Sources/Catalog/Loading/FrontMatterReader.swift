@@ -20,21 +20,24 @@ struct FrontMatterReader {
     func read(_ relativePath: String, mode: Mode, into bag: inout DiagnosticBag) -> ContextFields {
         let file = root.file(relativePath)
         var fields = ContextFields()
-        guard let text = ContentFiles.readText(path: root.absolutePath(relativePath), file: file, into: &bag) else {
+        guard let read = ContentFiles.readIdentifiedText(path: root.absolutePath(relativePath), file: file, into: &bag) else {
             fields.isBroken = true
             return fields
         }
-        return read(text: text, file: file, mode: mode, into: &bag)
+        return self.read(text: read.text, file: file, identity: read.identity, mode: mode, into: &bag)
     }
 
     /// Reads a file's text (already decoded); separate from `read(_:mode:into:)` so that the
     /// fuzz target (Fuzz/) can feed it text without files.
-    func read(text: String, file: SourceFile, mode: Mode, into bag: inout DiagnosticBag) -> ContextFields {
+    /// - Parameter identity: the file the text was read from; a streamed body is read
+    ///   again only from that file.
+    func read(text: String, file: SourceFile, identity: ContentFile.Identity? = nil, mode: Mode,
+              into bag: inout DiagnosticBag) -> ContextFields {
         var fields = ContextFields()
         let (parts, bodyBytes) = FrontMatter.split(text, copyingBody: !streamsBodies)
         if bodyBytes > 0 || parts.yaml == nil {
             fields.body = streamsBodies
-                ? MarkdownBody(streamed: BodyLocation(rootPath: root.absolutePath(""), noFollow: false,
+                ? MarkdownBody(streamed: BodyLocation(rootPath: root.absolutePath(""), noFollow: false, identity: identity,
                                                       fileBytes: text.utf8.count, bodyStart: text.utf8.count - bodyBytes),
                                source: file, firstLine: parts.bodyFirstLine)
                 : MarkdownBody(text: parts.body, source: file, firstLine: parts.bodyFirstLine)

@@ -9,6 +9,14 @@ enum SourceText {
         case tooLarge(Int)
         case notRegular(String)
         case notUTF8(line: Int, column: Int)
+
+        init(_ failure: ContentFile.Failure) {
+            switch failure {
+            case .unreadable(let reason): self = .unreadable(reason)
+            case .tooLarge(let size): self = .tooLarge(size)
+            case .notRegular(let kind): self = .notRegular(kind)
+            }
+        }
     }
 
     static func read(_ url: URL) -> Result<String, Failure> {
@@ -17,12 +25,17 @@ enum SourceText {
 
     /// - Parameter noFollow: refuse a final symbolic link (the path was already resolved).
     static func read(path: String, noFollow: Bool = false) -> Result<String, Failure> {
-        let data: Data
-        switch readBytes(path, noFollow: noFollow) {
-        case .success(let bytes): data = bytes
-        case .failure(let failure): return .failure(failure)
+        readIdentified(path: path, noFollow: noFollow).map(\.text)
+    }
+
+    /// `read`, with the identity of the file read (a streamed body is read again only
+    /// from the same file).
+    static func readIdentified(path: String, noFollow: Bool = false)
+        -> Result<(text: String, identity: ContentFile.Identity), Failure> {
+        switch ContentFile.readIdentified(path, limit: maximumBytes, noFollow: noFollow) {
+        case .success(let read): decode(read.data).map { ($0, read.identity) }
+        case .failure(let failure): .failure(Failure(failure))
         }
-        return decode(data)
     }
 
     /// Through `ContentFile.read`: one open, one fstat and one read, and only from a
@@ -30,13 +43,7 @@ enum SourceText {
     /// - Parameter limit: the largest file read; content files are limited to
     ///   `maximumBytes`, the tool's own state files (which grow with the catalog) are not.
     static func readBytes(_ path: String, limit: Int = maximumBytes, noFollow: Bool = false) -> Result<Data, Failure> {
-        ContentFile.read(path, limit: limit, noFollow: noFollow).mapError { failure in
-            switch failure {
-            case .unreadable(let reason): .unreadable(reason)
-            case .tooLarge(let size): .tooLarge(size)
-            case .notRegular(let kind): .notRegular(kind)
-            }
-        }
+        ContentFile.read(path, limit: limit, noFollow: noFollow).mapError(Failure.init)
     }
 
     static func decode(_ data: Data) -> Result<String, Failure> {

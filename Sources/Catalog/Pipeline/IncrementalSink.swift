@@ -132,13 +132,3 @@ extension IncrementalSink.Written {
         return true
     }
 }
-
-enum IncrementalError: Error, CustomStringConvertible {
-    case write(String, String)
-
-    var description: String {
-        switch self {
-        case .write(let path, let reason): "cannot write \(path): \(reason)"
-        }
-    }
-}

@@ -102,4 +102,51 @@ import Testing
         #expect(BodyChanged(file: "content/a.md").description
                 == "content/a.md changed while the build was reading it; build again once the content is saved")
     }
+
+    /// A body swapped, as the site stage starts, for a symbolic link to a file outside the
+    /// content with bytes of the same length and the same front matter (so that only the
+    /// file's identity tells them apart) stops the build with the file named; nothing of the
+    /// outside file reaches the output, which is left as it was.
+    @Test func aBodySwappedForALinkOutsideTheContentIsNotRead() throws {
+        let content = try TempContent(Self.files())
+        let scratch = try scratchDirectory()
+        defer { content.remove(); try? FileManager.default.removeItem(at: scratch) }
+        let output = scratch.appendingPathComponent("site")
+        #expect(try Build.run(BuildOptions(content: content.root, output: output, cacheDirectory: nil)).wrote)
+        let before = treeContents(output)
+        let body = content.url.appendingPathComponent("b0/c0/s2.md")
+        let original = try String(contentsOf: body, encoding: .utf8)
+        let secret = original.replacingOccurrences(of: "Below", with: "SECRT")
+        #expect(secret.utf8.count == original.utf8.count && secret != original)
+        let sentinel = scratch.appendingPathComponent("sentinel.md")
+        try Data(secret.utf8).write(to: sentinel)
+        var options = BuildOptions(content: content.root, output: output, cacheDirectory: nil)
+        options.stageStarted = { stage in
+            guard stage == "site" else { return }
+            try? FileManager.default.removeItem(at: body)
+            try? FileManager.default.createSymbolicLink(atPath: body.path, withDestinationPath: sentinel.path)
+        }
+        #expect(throws: BodyChanged(file: content.prefix + "b0/c0/s2.md", replacedByLink: true)) { try Build.run(options) }
+        #expect(treeContents(output) == before)
+        #expect(!treeContents(output).values.contains { String(decoding: $0, as: UTF8.self).contains("SECRT") })
+        #expect(BodyChanged(file: "content/a.md", replacedByLink: true).description
+                == "content/a.md was replaced by a symbolic link while the build was reading it, and nothing was read "
+                + "through the link; build again once the content is saved")
+    }
+
+    /// The same bytes in another file (a copy renamed over the body) are another file too:
+    /// the body is read only from the file loading read.
+    @Test func aStreamedBodyIsReadOnlyFromTheFileLoaded() throws {
+        let content = try TempContent(Self.files())
+        defer { content.remove() }
+        var timer = StageTimer()
+        let model = try #require(CatalogLoader.load(content.root, timer: &timer, streamsBodies: true).model)
+        let body = try #require(model.contexts.lazy.compactMap { $0.versions[LocaleID(rawValue: "en-us")]?.body }
+            .first { $0.source.relativePath == "b0/c0/s2.md" })
+        let file = content.url.appendingPathComponent("b0/c0/s2.md")
+        let copy = content.url.appendingPathComponent("b0/c0/copy.tmp")
+        try FileManager.default.copyItem(at: file, to: copy)
+        #expect(rename(copy.path, file.path) == 0)
+        #expect(throws: BodyChanged(file: body.source.displayPath)) { try body.read() }
+    }
 }
