@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include <stdio.h>
+#include <stdlib.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -29,6 +30,14 @@
 void cb_release_free_memory(void) {
 #if defined(__GLIBC__)
     malloc_trim(0);
+#endif
+}
+
+void cb_limit_malloc_arenas(int arenas) {
+#if defined(__GLIBC__)
+    if (getenv("MALLOC_ARENA_MAX") == NULL) mallopt(M_ARENA_MAX, arenas);
+#else
+    (void)arenas;
 #endif
 }
 

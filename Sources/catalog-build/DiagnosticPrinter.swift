@@ -20,7 +20,7 @@ struct DiagnosticPrinter {
             Output.standardError(DiagnosticDigest.text(shown, all: all, excerpts: terminal,
                                                         colors: terminal && noColorUnset, totals: !quiet))
         case .json:
-            Output.standardOutput(DiagnosticFormatter.json(diagnostics, extra: extraJSON))
+            DiagnosticFormatter.json(diagnostics, extra: extraJSON) { Output.standardOutput(Data($0)) }
         case .github:
             Output.standardOutput(DiagnosticFormatter.github(diagnostics))
         }
@@ -36,7 +36,11 @@ enum Output {
     }
 
     static func standardOutput(_ text: String) {
-        guard !text.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        standardOutput(Data(text.utf8))
+    }
+
+    static func standardOutput(_ data: Data) {
+        guard !data.isEmpty else { return }
+        FileHandle.standardOutput.write(data)
     }
 }

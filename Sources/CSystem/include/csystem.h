@@ -41,3 +41,8 @@ pid_t cb_spawn_tree_remover(const char *prefix, int *go);
 /// so that a long-lived process does not keep what one large piece of work freed.
 /// Does nothing where the allocator has no such call.
 void cb_release_free_memory(void);
+
+/// Caps how many malloc arenas threads may spread over (glibc's mallopt M_ARENA_MAX),
+/// unless MALLOC_ARENA_MAX in the environment already decides. Call before threads start.
+/// Does nothing where the allocator has no such setting.
+void cb_limit_malloc_arenas(int arenas);

@@ -97,10 +97,24 @@ public struct DiagnosticBag: Sendable {
     }
 
     /// Diagnostics in a stable order: by file, line, column, then rule; duplicates removed.
+    ///
+    /// Sorted first (the sort is stable), then each run of the same place, rule and message
+    /// keeps the first of each diagnostic in it (they can differ only by severity): the
+    /// same list as removing later duplicates before sorting, without a set of every
+    /// diagnostic (a build can have hundreds of thousands).
     public var sorted: [Diagnostic] {
-        var seen = Set<Diagnostic>()
-        return items
-            .filter { seen.insert($0).inserted }
-            .sorted { ($0.location, $0.rule.rawValue, $0.message) < ($1.location, $1.rule.rawValue, $1.message) }
+        let ordered = items.sorted { ($0.location, $0.rule.rawValue, $0.message) < ($1.location, $1.rule.rawValue, $1.message) }
+        var unique: [Diagnostic] = []
+        unique.reserveCapacity(ordered.count)
+        var run = 0
+        for diagnostic in ordered {
+            if let last = unique.last, (last.location, last.rule, last.message) == (diagnostic.location, diagnostic.rule, diagnostic.message) {
+                if unique[run...].contains(diagnostic) { continue }
+            } else {
+                run = unique.count
+            }
+            unique.append(diagnostic)
+        }
+        return unique
     }
 }

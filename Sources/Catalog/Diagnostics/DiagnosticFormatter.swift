@@ -34,20 +34,41 @@ public enum DiagnosticFormatter {
     }
 
     public static func json(_ diagnostics: [Diagnostic], extra: [(String, JSON)] = []) -> String {
-        let items = diagnostics.map { d in
-            JSON.fields([
+        var out: [UInt8] = []
+        json(diagnostics, extra: extra) { out.append(contentsOf: $0) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The JSON document in pieces of about `chunk` bytes, each handed to `write` as it is
+    /// full: byte for byte `serialized(pretty: true)` of the whole document and a newline,
+    /// without every diagnostic as a `JSON` value and the whole text in memory at once.
+    public static func json(_ diagnostics: [Diagnostic], extra: [(String, JSON)] = [], chunk: Int = 1 << 20,
+                            write: ([UInt8]) -> Void) {
+        var out: [UInt8] = Array("{\n  \"diagnostics\": ".utf8)
+        out.append(contentsOf: (diagnostics.isEmpty ? "[]" : "[").utf8)
+        for (index, d) in diagnostics.enumerated() {
+            out.append(contentsOf: (index == 0 ? "\n    " : ",\n    ").utf8)
+            out.append(contentsOf: JSON.fields([
                 "file": .string(d.location.file), "line": .int(Int64(d.location.line)),
                 "column": .int(Int64(d.location.column)), "severity": .string(d.severity.rawValue),
                 "rule": .string(d.rule.rawValue), "message": .string(d.message),
-            ])
+            ]).serializedUTF8(pretty: true, indent: 2))
+            if out.count >= chunk {
+                write(out)
+                out.removeAll(keepingCapacity: true)
+            }
         }
+        if !diagnostics.isEmpty { out.append(contentsOf: "\n  ]".utf8) }
         let errors = diagnostics.count { $0.severity == .error }
-        let document = JSON.object([
-            ("diagnostics", .array(items)),
+        // The rest of the document, after its opening brace, as the whole document has it.
+        let rest = JSON.object([
             ("errorCount", .int(Int64(errors))),
             ("warningCount", .int(Int64(diagnostics.count - errors))),
-        ] + extra)
-        return document.serialized(pretty: true) + "\n"
+        ] + extra).serializedUTF8(pretty: true)
+        out.append(UInt8(ascii: ","))
+        out.append(contentsOf: rest.dropFirst())
+        out.append(UInt8(ascii: "\n"))
+        write(out)
     }
 
     /// `::error file=…,line=…,col=…,title=RULE::message`, escaped as GitHub requires.

@@ -306,6 +306,11 @@ struct SearchTerms: Sendable, Equatable {
     var strong: [String] { strings(0..<strongCount) }
     var weak: [String] { strings(strongCount..<ends.count) }
 
+    /// No terms.
+    init() {
+        (bytes, ends, hashes, strongCount) = ([], [], [], 0)
+    }
+
     init(strong strongTexts: [String], weak weakTexts: [String]) {
         self.init(strong: strongTexts, weak: weakTexts.map(SearchText.string))
     }

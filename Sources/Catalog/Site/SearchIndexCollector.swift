@@ -19,9 +19,16 @@ struct SearchIndexCollector {
 
     /// Adds the next document; returns the listing file it completes, if any.
     mutating func add(_ document: SearchDocument) -> (path: String, text: String)? {
-        documents.append(document)
-        guard builds else { return nil }
+        guard builds else {
+            documents.append(document)
+            return nil
+        }
         postings.add(document.terms)
+        // Its terms are in the postings now: what is kept of it until the locale is done
+        // is what its listing and the facets show, which does not grow with its body.
+        var kept = document
+        kept.terms = SearchTerms()
+        documents.append(kept)
         guard documents.count - listed == SearchIndexBuilder.chunkSize else { return nil }
         defer { listed = documents.count }
         return builder.chunkFile(listed / SearchIndexBuilder.chunkSize, documents[listed...])

@@ -30,49 +30,57 @@ enum Sitemap {
         return files
     }
 
-    /// Writes the files of `files(_:)` one by one through `emit`, each once it is full, so
-    /// that at most one file is in memory (the first waits until it is known whether a
-    /// second follows, which decides its name). Entries are made from pages only as they
-    /// are written: a page's alternates are many strings, and a site has many pages. A file
-    /// is cut before the entry that would take it past a limit (an entry larger than a whole
-    /// file still gets a file of its own).
+    /// Writes the files of `files(_:)` one by one through `emit`, so that at most one file
+    /// is in memory, in a buffer of its exact size. Entries are made from pages only as they
+    /// are written (a page's alternates are many strings, and a site has many pages): once
+    /// to measure them, which decides where each file ends and so how many files there are
+    /// (and the first file's name), and again into their file. A file is cut before the entry
+    /// that would take it past a limit (an entry larger than a whole file still gets a file
+    /// of its own).
     static func write<Page, Failure: Error>(
         _ pages: [Page], url: (Page) -> String, entry: (Page) -> Entry, limits: Limits = .standard,
         fileURL: (String) -> String, to emit: (String, Data) throws(Failure) -> Void
     ) throws(Failure) {
         let sorted = pages.map { (url: url($0), page: $0) }.sorted { $0.url < $1.url }
-        let fixed = header.utf8.count + footer.utf8.count
-        let file = HTMLBuilder(capacity: min(limits.bytes, 256 * sorted.count + fixed))
         let item = HTMLBuilder(capacity: 4096)
-        var urls = 0, count = 0
-        var first: Data?
-        func finish() throws(Failure) {
-            file.raw(string: footer)
-            let data = file.takeData()
-            urls = 0
-            count += 1
-            guard count > 1 else {
-                first = data
-                return
-            }
-            if let held = first {
-                try emit("sitemap-1.xml", held)
-                first = nil
-            }
-            try emit("sitemap-\(count).xml", data)
-        }
-        for page in sorted {
+        let files = cuts(sorted.map { page in
             item.removeAll()
             write(entry(page.page), into: item)
-            if urls > 0, urls == limits.urls || file.count + item.count + footer.utf8.count > limits.bytes { try finish() }
-            if urls == 0 { file.raw(string: header) }
-            file.append(item)
-            urls += 1
+            return item.count
+        }, limits: limits)
+        guard !files.isEmpty else { return try emit(indexPath, Data((header + footer).utf8)) }
+        var next = 0
+        for (number, extent) in files.enumerated() {
+            let file = HTMLBuilder(capacity: extent.bytes)
+            file.raw(string: header)
+            for page in sorted[next..<next + extent.urls] { write(entry(page.page), into: file) }
+            file.raw(string: footer)
+            next += extent.urls
+            try emit(files.count == 1 ? indexPath : "sitemap-\(number + 1).xml", file.takeData())
         }
-        if urls > 0 { try finish() }
-        guard count > 1 else { return try emit(indexPath, first ?? Data((header + footer).utf8)) }
-        try emit(indexPath, index((1...count).map { fileURL("sitemap-\($0).xml") }))
+        guard files.count > 1 else { return }
+        try emit(indexPath, index((1...files.count).map { fileURL("sitemap-\($0).xml") }))
     }
+
+    /// How many entries each file holds and its size in bytes, from each entry's size in
+    /// order: a file is cut before the entry that would take it past a limit.
+    static func cuts(_ sizes: [Int], limits: Limits) -> [(urls: Int, bytes: Int)] {
+        var files: [(urls: Int, bytes: Int)] = []
+        var urls = 0, bytes = fixedBytes
+        for size in sizes {
+            if urls > 0, urls == limits.urls || bytes + size > limits.bytes {
+                files.append((urls, bytes))
+                (urls, bytes) = (0, fixedBytes)
+            }
+            urls += 1
+            bytes += size
+        }
+        if urls > 0 { files.append((urls, bytes)) }
+        return files
+    }
+
+    /// The bytes of a file's declaration, opening and closing tags.
+    private static var fixedBytes: Int { header.utf8.count + footer.utf8.count }
 
     private static let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n"

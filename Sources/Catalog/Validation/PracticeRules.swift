@@ -31,6 +31,8 @@ enum AssignableSummaryRule: ContentRule {
 enum ProgressDetailsRule: ContentRule {
     static func check(_ tree: ContentTree, into bag: inout DiagnosticBag) {
         let defaultLocale = tree.config.defaultLocale
+        // Thousands of files get one of a few texts: each text is kept once.
+        var messages = Set<String>()
         for (_, context) in tree.published {
             guard let original = context.fields.progressReporting, !original.value.isEmpty else { continue }
             for (locale, translation) in context.translations.sorted(by: { $0.key < $1.key }) {
@@ -40,8 +42,8 @@ enum ProgressDetailsRule: ContentRule {
                     return own == nil && field.details?.byLocale[locale] == nil
                 }
                 guard !untranslated.isEmpty else { continue }
-                bag.warning("progress-details-untranslated", at: translation.title?.location ?? original.location,
-                            "the \(locale) translation does not translate the details of \(untranslated.map(\.kind.rawValue).joined(separator: ", ")); add progressReporting with translated details")
+                let message = messages.insert("the \(locale) translation does not translate the details of \(untranslated.map(\.kind.rawValue).joined(separator: ", ")); add progressReporting with translated details").memberAfterInsert
+                bag.warning("progress-details-untranslated", at: translation.title?.location ?? original.location, message)
             }
         }
     }
