@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Writes a file of the cache (a thumbnail, the build state) through a temporary file
 /// beside it and a rename, so that a reader sees the old bytes or the new, never part.
@@ -25,10 +24,13 @@ public enum AtomicFile {
     }
 
     static let marker = ".tmp-"
-    private static let counter = Atomic<Int>(0)
+    private static let counter = Locked(0)
 
     static func temporaryPath(for url: URL) -> String {
-        let number = counter.add(1, ordering: .relaxed).newValue
+        let number = counter.withLock { count in
+            count += 1
+            return count
+        }
         return url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent)\(marker)\(getpid())-\(number)").path
     }
