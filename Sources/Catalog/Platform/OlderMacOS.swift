@@ -6,6 +6,11 @@
 /// when they are not UTF-8.
 func validatedUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
     if #available(macOS 15, *) { return String(validating: bytes, as: UTF8.self) }
+    return validatedUTF8ByRepair(bytes)
+}
+
+/// `validatedUTF8` on macOS 14 (a function of its own so that Linux tests it too).
+func validatedUTF8ByRepair<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
     let repaired = String(decoding: bytes, as: UTF8.self)
     return repaired.utf8.elementsEqual(bytes) ? repaired : nil
 }
