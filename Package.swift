@@ -3,8 +3,12 @@ import PackageDescription
 
 let package = Package(
     name: "catalog-build",
-    // macOS 15: the library uses Synchronization's Mutex and Atomic (Hummingbird alone needs 14).
-    platforms: [.macOS(.v15)],
+    // macOS 14, because of Hummingbird 2: its Package.swift defines the availability
+    // `hummingbird 2.0` as macOS 14.0 and its API (Application, Router, ...) carries
+    // `@available(hummingbird 2.0, *)`. Our own code asks for no more than 14 (the lock is
+    // Support/Locked.swift, not Synchronization's Mutex of macOS 15; what macOS 15 adds is
+    // used only where present: Platform/OlderMacOS.swift).
+    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "catalog-build", targets: ["catalog-build"]),
         .library(name: "Catalog", targets: ["Catalog"]),

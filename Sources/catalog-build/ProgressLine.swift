@@ -1,13 +1,12 @@
 import Catalog
 import Foundation
-import Synchronization
 
 /// The build's progress on a terminal, as cargo and `swift build` show it: one line on
 /// standard error (`Loading 1,234/10,000`, `Pages 5,000/110,000`), redrawn in place at
 /// most 10 times a second (`ProgressThrottle`) and cleared at the end. Nothing at all when
 /// standard error is not a terminal: a pipe, a file or CI's log gets no progress.
 final class ProgressLine: Sendable {
-    private let throttle = Mutex(ProgressThrottle())
+    private let throttle = Locked(ProgressThrottle())
     private let start = ContinuousClock.now
 
     /// Nil when standard error is not a terminal.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Catalog
 import Foundation
-import Synchronization
 
 extension CatalogEnvironment: ExpressibleByArgument {}
 
@@ -195,7 +194,7 @@ private final class UploadInterrupt: Sendable {
         var cancel: (@Sendable () -> Void)?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var signal: Int32? { state.withLock { $0.signal } }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Writes a file of the cache (a thumbnail, the build state) through a temporary file
 /// beside it and a rename, so that a reader sees the old bytes or the new, never part.
@@ -45,13 +44,16 @@ public enum AtomicFile {
     }
 
     static let marker = ".tmp-"
-    private static let counter = Atomic<Int>(0)
+    private static let counter = Locked(0)
 
     /// The number the next temporary file's name takes (tests plant names ahead of it).
     static var nextNumber: Int { counter.load(ordering: .relaxed) + 1 }
 
     static func temporaryPath(for url: URL) -> String {
-        let number = counter.add(1, ordering: .relaxed).newValue
+        let number = counter.withLock { count in
+            count += 1
+            return count
+        }
         return url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent)\(marker)\(getpid())-\(number)").path
     }

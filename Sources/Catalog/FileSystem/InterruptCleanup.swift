@@ -1,6 +1,5 @@
 import CCatalogSystem
 import Foundation
-import Synchronization
 
 /// What an interrupted command (Ctrl-C, SIGTERM) does: within a moment it asks the
 /// pipeline's workers to stop (`BuildCancellation`), removes the temporary files it is
@@ -131,11 +130,11 @@ public final class InterruptCleanup: @unchecked Sendable {
 /// Set once an interrupt came: the pipeline's workers check it between images, pages
 /// and requests and start nothing new, and the stage then throws `BuildCancelled`.
 public enum BuildCancellation {
-    private static let flag = Atomic<Bool>(false)
+    private static let flag = Locked(false)
 
-    public static var isRequested: Bool { flag.load(ordering: .relaxed) }
+    public static var isRequested: Bool { flag.withLock { $0 } }
 
-    static func request() { flag.store(true, ordering: .relaxed) }
+    static func request() { flag.withLock { $0 = true } }
 
     /// Throws `BuildCancelled` once an interrupt came.
     static func check() throws(BuildCancelled) {

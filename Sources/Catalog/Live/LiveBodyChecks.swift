@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// `BodyChecker`'s diagnostics for each body, kept by a long-lived build (`serve`).
 ///
@@ -28,7 +27,7 @@ final class BodyCheckMemo: Sendable {
         var contentFiles: Set<String>?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The diagnostics `BodyChecker.check(model, contentRoot:)` gives, in the same order.
     /// - Parameter contentFiles: every file under the content directory now.

@@ -1,6 +1,5 @@
 import CCatalogSystem
 import Foundation
-import Synchronization
 
 /// A build session that lives as long as `serve`: each rebuild runs every stage, but
 /// what the last builds computed is kept in memory and taken again wherever its inputs
@@ -19,10 +18,10 @@ public final class LiveBuild: Sendable {
     let payloads = PayloadMemo()
     let output: LiveOutput
     /// The last build that wrote the output, while nothing has changed it since.
-    private let settled = Mutex<LiveSettled?>(nil)
+    private let settled = Locked<LiveSettled?>(nil)
     /// Whether the last rebuild was given its listing: only then do the paths a caller
     /// says changed since that listing say what changed since the last build.
-    private let wasGivenListing = Mutex(false)
+    private let wasGivenListing = Locked(false)
 
     public init(content: ContentRoot, output: URL, cacheDirectory: URL?, force: Bool = false) {
         self.content = content

@@ -1,11 +1,10 @@
 import Crypto
 import Foundation
-import Synchronization
 
 /// Collects a build's files in memory, so that nothing reaches the output before every
 /// stage has succeeded. Stages may write from several threads.
 final class MemorySink: OutputSink {
-    private let files = Mutex<[String: Data]>([:])
+    private let files = Locked<[String: Data]>([:])
 
     func write(_ relativePath: String, _ data: Data) throws {
         files.withLock { $0[relativePath] = data }
@@ -28,7 +27,7 @@ final class MemorySink: OutputSink {
 final class LiveOutput: Sendable {
     let directory: URL
     /// Held while the output changes; readers of the output take it too.
-    let lock = Mutex(())
+    let lock = Locked(())
     private struct State {
         /// Path → the hash of the bytes of every file except pages (payloads, search
         /// index, sitemap…): what a rebuild compares its files with. Not the bytes, which
@@ -39,7 +38,7 @@ final class LiveOutput: Sendable {
         var isKnown = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Replace an output the build did not make (`serve --force`).
     let force: Bool

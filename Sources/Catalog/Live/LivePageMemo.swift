@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One context page as the site stage produces it. `html` is nil when a `SitePageMemo`
 /// found the page unchanged: the output already holds exactly those bytes.
@@ -48,9 +47,9 @@ final class SitePageMemo: Sendable {
         var produced: Set<String> = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let search = SearchPostingsMemo()
-    private let shards = Mutex<[LocaleID: ShardTextMemo]>([:])
+    private let shards = Locked<[LocaleID: ShardTextMemo]>([:])
 
     /// The search shards serialized for a locale by earlier builds, for sharding its
     /// whole index again.

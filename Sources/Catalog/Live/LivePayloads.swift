@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What one context version's payload is made of: `ContextPayload.context` reads nothing
 /// else (the version's body is left out: no payload has it).
@@ -65,7 +64,7 @@ final class PayloadMemo: Sendable {
         PayloadWriter.requestItem(payload).withUnsafeBufferPointer { Array($0) }
     }
 
-    private let requests = Mutex<[Request]>([])
+    private let requests = Locked<[Request]>([])
 
     /// Returns the number of context versions written.
     func write(model: CatalogModel, thumbnails: ThumbnailSet, to sink: some OutputSink) throws -> Int {

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The terms of one search document, as `SearchIndexBuilder.postings` counts them: those
 /// in its title or keywords, and those only in its summary, body or type name. Made only
@@ -36,7 +35,7 @@ final class SearchPostingsMemo: Sendable {
         var ids: [String: Int] = [:]
     }
 
-    private let state = Mutex<[LocaleID: LocaleState]>([:])
+    private let state = Locked<[LocaleID: LocaleState]>([:])
 
     func postings(_ documents: [SearchDocument], locale: LocaleID) -> Postings {
         let previous = state.withLock { $0.removeValue(forKey: locale) } ?? LocaleState()
@@ -122,9 +121,9 @@ final class ShardTextMemo: Sendable {
         var text: String
     }
 
-    private let entries = Mutex<[String: Entry]>([:])
+    private let entries = Locked<[String: Entry]>([:])
     /// The keys of the shards asked for since `restart`: a whole index's manifest order.
-    private let sequence = Mutex<[String]>([])
+    private let sequence = Locked<[String]>([])
 
     /// A whole index is about to be sharded.
     func restart() { sequence.withLock { $0 = [] } }
@@ -146,7 +145,7 @@ final class ShardTextMemo: Sendable {
         get { packLayout.withLock { $0 } }
         set { packLayout.withLock { $0 = newValue } }
     }
-    private let packLayout = Mutex<[[String]]>([])
+    private let packLayout = Locked<[[String]]>([])
 
     func text(_ key: String, _ terms: [String], _ postings: [String: ([Int], [Int])], make: () -> String) -> String {
         sequence.withLock { $0.append(key) }

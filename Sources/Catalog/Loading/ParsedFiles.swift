@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One content file read and parsed: its fields and the problems reading it found.
 struct ParsedFile: Sendable {
@@ -20,11 +19,11 @@ struct ParseRequest: Sendable {
 /// fields into the tree and then freeing the parsed copy showed in profiles at 10k files.
 final class ParsedFiles: Sendable {
     private let indices: [String: Int]
-    private let files: Mutex<[ParsedFile?]>
+    private let files: Locked<[ParsedFile?]>
 
     private init(indices: [String: Int], files: [ParsedFile?]) {
         self.indices = indices
-        self.files = Mutex(files)
+        self.files = Locked(files)
     }
 
     /// The parsed file at `relativePath`, moved out; nil when it was not parsed here or

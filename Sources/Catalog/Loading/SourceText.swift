@@ -49,7 +49,7 @@ enum SourceText {
     static func decode(_ data: Data) -> Result<String, Failure> {
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = validatedUTF8(bytes) else {
             return .failure(firstInvalidPosition(bytes))
         }
         return .success(containsCarriageReturn(bytes) ? normalizingLoneCarriageReturns(text) : text)

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// How far one of a build's long stages has got: `done` of `total` items. The library
 /// only reports it (`BuildOptions.progress`); the command line decides whether and how
@@ -45,7 +44,7 @@ final class ProgressCounter: Sendable {
     private let stage: BuildProgress.Stage
     private let total: Int
     private let report: @Sendable (BuildProgress) -> Void
-    private let done = Atomic<Int>(0)
+    private let done = Locked(0)
 
     /// Nil without a handler, so that a stage without a listener counts nothing.
     init?(_ stage: BuildProgress.Stage, total: Int, report: (@Sendable (BuildProgress) -> Void)?) {
@@ -56,7 +55,10 @@ final class ProgressCounter: Sendable {
     }
 
     func advance(by count: Int = 1) {
-        let now = done.add(count, ordering: .relaxed).newValue
+        let now = done.withLock { done in
+            done += count
+            return done
+        }
         report(BuildProgress(stage: stage, done: now, total: total))
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Parsed content files kept in memory between the builds of a long-lived process
 /// (`serve`): a file whose stamp has not changed is not read or parsed again, so an edit
@@ -20,8 +19,8 @@ public final class IncrementalParseCache: Sendable {
         var file: ParsedFile
     }
 
-    private let entries = Mutex<[Key: Entry]>([:])
-    private let parses = Mutex(0)
+    private let entries = Locked<[Key: Entry]>([:])
+    private let parses = Locked(0)
 
     public init() {}
 

@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import Synchronization
 
 /// The build's output sink: writes into the staging directory, but a file whose bytes
 /// equal what the current output already holds is hard-linked from there instead of
@@ -16,7 +15,7 @@ public final class IncrementalSink: OutputSink {
     let staging: URL
     let output: URL
     private let previous: [String: OutputRecord]
-    private let state = Mutex(Written())
+    private let state = Locked(Written())
     private let directory: OutputDirectory
     /// The current output, where unchanged files are linked from (nil on a first build).
     private let current: OutputDirectory?

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Whether link targets exist, for one run of the body checks: each target is looked up
 /// once however many bodies link to it, and the content root is resolved once. A target
@@ -10,9 +9,9 @@ final class LinkTargets: Sendable {
     let contentRoot: URL
     private let rootPath: String
     private let resolvedRoot: String
-    private let answers = Mutex<[String: Bool]>([:])
-    private let plainDirectories = Mutex<Set<Substring>>([])
-    private let kinds = Mutex<[String: String?]>([:])
+    private let answers = Locked<[String: Bool]>([:])
+    private let plainDirectories = Locked<Set<Substring>>([])
+    private let kinds = Locked<[String: String?]>([:])
 
     init(contentRoot: URL) {
         self.contentRoot = contentRoot

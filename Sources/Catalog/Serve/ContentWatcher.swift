@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Watches the content directory. Where inotify works (`DirectoryEvents`) the tree is
 /// listed only after the kernel reports a change, so an idle `serve` costs nothing and an
@@ -10,7 +9,7 @@ import Synchronization
 final class ContentWatcher: Sendable {
     let directory: URL
     let interval: Duration
-    private let state = Mutex(State.notStarted)
+    private let state = Locked(State.notStarted)
     private let finished = DispatchSemaphore(value: 0)
 
     init(directory: URL, interval: Duration) {

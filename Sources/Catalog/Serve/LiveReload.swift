@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Server-Sent Events at `/__livereload`: every open page listens, and after each rebuild
 /// the server sends `event: reload` with the new build number. A page knows the number it
@@ -21,7 +20,7 @@ final class LiveReloadHub: Sendable {
         var generation = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var generation: Int { state.withLock { $0.generation } }
 

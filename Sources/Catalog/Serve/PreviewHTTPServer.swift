@@ -3,7 +3,6 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOPosix
-import Synchronization
 
 /// The HTTP side of `serve`: Hummingbird's HTTP/1.1 server on SwiftNIO. Connections are
 /// kept alive and multiplexed over NIO's event loops, so an idle or slow client never
@@ -43,7 +42,7 @@ final class PreviewHTTPServer: Sendable {
                                  availableConnectionsDelegate: connections.delegate(log: log)),
             onServerRunning: { channel in startup.report(.success(UInt16(channel.localAddress?.port ?? 0))) },
             logger: Logger(label: "catalog-build.serve", factory: { _ in SwiftLogNoOpLogHandler() }))
-        task = Task(executorPreference: ServeExecutor.shared) {
+        task = serveTask {
             do {
                 try await app.run()
             } catch {
@@ -95,7 +94,7 @@ public enum ServeError: Error, CustomStringConvertible {
 
 /// The server's first outcome: the port it listens on, or why it could not.
 private final class Startup: Sendable {
-    private let outcome = Mutex<Result<UInt16, ServeError>?>(nil)
+    private let outcome = Locked<Result<UInt16, ServeError>?>(nil)
     private let reported = DispatchSemaphore(value: 0)
 
     func report(_ result: Result<UInt16, ServeError>) {
@@ -120,7 +119,7 @@ private final class StartGate: Sendable {
         var waiting: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func open() {
         let waiting = state.withLock { state in
@@ -148,6 +147,7 @@ private final class StartGate: Sendable {
 /// thread (the command's signal wait, a test's plain socket client) or the build's
 /// `concurrentPerform` filling Dispatch's workers for seconds never delays an answer.
 /// The handlers block only briefly (the output's lock, a file read).
+@available(macOS 15, *)
 final class ServeExecutor: TaskExecutor {
     static let shared = ServeExecutor(MultiThreadedEventLoopGroup.singleton)
     let group: any EventLoopGroup

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 public struct ServeOptions: Sendable {
     public var content: ContentRoot
@@ -58,16 +57,16 @@ public final class PreviewServer: Sendable {
     private let http: PreviewHTTPServer
     private let watcher: ContentWatcher
     /// Sends the live-reload streams their pings while the server runs.
-    private let pings = Mutex<Task<Void, Never>?>(nil)
+    private let pings = Locked<Task<Void, Never>?>(nil)
     /// The listing the first build was made from, until the watcher starts from it.
-    private let firstListing: Mutex<[String: FileStamp]?>
+    private let firstListing: Locked<[String: FileStamp]?>
     /// The listing the last rebuild was made from (tests wait until it is the content's).
-    private let builtListing = Mutex<[String: FileStamp]>([:])
+    private let builtListing = Locked<[String: FileStamp]>([:])
     private let log: @Sendable (String) -> Void
     /// Told of each build's diagnostics when they differ from the last build's.
     private let report: @Sendable (DiagnosticBag) -> Void
     /// The diagnostics last passed to `report`.
-    private let reported = Mutex<[Diagnostic]>([])
+    private let reported = Locked<[Diagnostic]>([])
 
     /// Binds the socket (so a busy port fails here; requests wait until `start`) and runs
     /// the first build.
@@ -80,7 +79,7 @@ public final class PreviewServer: Sendable {
         self.report = report
         watcher = ContentWatcher(directory: options.content.url, interval: options.pollInterval)
         let listing = TreeStamps.collect(options.content.url, directories: true)
-        firstListing = Mutex(listing)
+        firstListing = Locked(listing)
         let live = LiveBuild(content: options.content, output: options.output, cacheDirectory: options.cacheDirectory,
                              force: options.force)
         self.live = live
@@ -97,7 +96,7 @@ public final class PreviewServer: Sendable {
     public func start() {
         http.open()
         pings.withLock { [hub, interval = options.pingInterval] task in
-            task = Task(executorPreference: ServeExecutor.shared) {
+            task = serveTask {
                 while (try? await Task.sleep(for: interval)) != nil { hub.ping() }
             }
         }
@@ -161,7 +160,7 @@ public final class PreviewServer: Sendable {
 
 /// The last build's status, shared by the builder and the request handlers.
 private final class StatusBox: Sendable {
-    private let value = Mutex(PreviewServer.Status.built)
+    private let value = Locked(PreviewServer.Status.built)
 
     var current: PreviewServer.Status {
         get { value.withLock { $0 } }

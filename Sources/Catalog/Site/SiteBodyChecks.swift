@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// `build`'s body checks, made where the site stage renders each body, from the same cmark
 /// parse (a second parse of every body was a tenth of a cold build's CPU). Each source
@@ -17,7 +16,7 @@ final class SiteBodyChecks: Sendable {
     }
 
     let targets: LinkTargets
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(contentRoot: URL) { targets = LinkTargets(contentRoot: contentRoot) }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import Catalog
 
@@ -263,7 +262,7 @@ final class InterruptCorpus: Sendable {
     var output: URL { root.appendingPathComponent("site") }
     var thumbnailCache: URL { root.appendingPathComponent("cache/thumbnails") }
 
-    private static let made = Mutex<Result<InterruptCorpus, any Error>?>(nil)
+    private static let made = Locked<Result<InterruptCorpus, any Error>?>(nil)
 
     static func shared() throws -> InterruptCorpus {
         try made.withLock { made in

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import Catalog
 
@@ -52,7 +51,7 @@ import Testing
     @Test func buildReportsLoadingThumbnailsAndPagesInOrderUpToTheirTotals() throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("progress-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
-        let reports = Mutex<[BuildProgress]>([])
+        let reports = Locked<[BuildProgress]>([])
         let content = ContentRoot(path: Repository.root.appendingPathComponent("content").path)
         let options = BuildOptions(content: content, output: output, cacheDirectory: nil,
                                    progress: { progress in reports.withLock { $0.append(progress) } })

@@ -1,7 +1,6 @@
 import CCmark
 import Foundation
 import PropertyBased
-import Synchronization
 import Testing
 @testable import Catalog
 
@@ -140,7 +139,7 @@ import Testing
     /// made; `validate`'s scan (which skips parsing unless the byte bound says it may be
     /// deep) reports `body-too-deep` exactly where `build`'s parse does.
     @Test func conversionKeepsEveryNodeBelowTheLimitAndBothChecksAgree() async {
-        let tooDeep = Mutex(0)
+        let tooDeep = Locked(0)
         await propertyCheck(count: 400, input: Gen.int(in: 0...Int.max)) { seed in
             var generator = NestingGenerator(seed: UInt64(seed))
             let text = generator.body()

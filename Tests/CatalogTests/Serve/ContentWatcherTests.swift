@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import Catalog
 
@@ -8,7 +7,7 @@ import Testing
 @Suite struct ContentWatcherTests {
     /// Every listing the watcher reported, for the test to wait on.
     final class Reports: Sendable {
-        private let listings = Mutex<[[String: FileStamp]]>([])
+        private let listings = Locked<[[String: FileStamp]]>([])
 
         func add(_ stamps: [String: FileStamp]) { listings.withLock { $0.append(stamps) } }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import Catalog
 
@@ -278,7 +277,7 @@ import Testing
 
 /// Tells a helper thread to stop.
 final class StopFlag: Sendable {
-    private let value = Mutex(false)
+    private let value = Locked(false)
     var isSet: Bool { value.withLock { $0 } }
     func set() { value.withLock { $0 = true } }
 }

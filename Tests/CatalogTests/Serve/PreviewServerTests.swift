@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import Catalog
 
@@ -106,7 +105,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let watcher = ContentWatcher(directory: directory, interval: .milliseconds(10))
         watcher.stop()
-        let calls = Mutex(0)
+        let calls = Locked(0)
         watcher.start { _, _ in calls.withLock { $0 += 1 } }
         try Data("x".utf8).write(to: directory.appendingPathComponent("new.md"))
         Thread.sleep(forTimeInterval: 0.2)

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import Catalog
 
@@ -8,7 +7,7 @@ import Testing
 /// with catalog.yml's `rules:` applied as `build` applies them.
 @Suite struct ServeDiagnosticsTests {
     final class Lines: Sendable {
-        let lines = Mutex<[String]>([])
+        let lines = Locked<[String]>([])
         var text: String { lines.withLock { $0.joined(separator: "\n") } }
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import Catalog
 
@@ -183,5 +182,5 @@ import Testing
 
 /// What the server logged.
 private final class LogLines: Sendable {
-    let lines = Mutex<[String]>([])
+    let lines = Locked<[String]>([])
 }

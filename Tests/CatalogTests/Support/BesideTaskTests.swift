@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import Catalog
 
@@ -23,7 +22,7 @@ import Testing
     }
 
     @Test func waitReturnsOnlyOnceTheTaskHasFinished() {
-        let finished = Mutex(false)
+        let finished = Locked(false)
         let task = BesideTask {
             Thread.sleep(forTimeInterval: 0.05)
             finished.withLock { $0 = true }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import Catalog
 
@@ -13,7 +12,7 @@ import Testing
     }
 
     @Test func workersStayWithinTheWindow() throws {
-        let started = Mutex(0)
+        let started = Locked(0)
         var consumed = 0, furthestAhead = 0
         try OrderedStream.forEach(Array(0..<500), window: 8, { item -> Int in
             started.withLock { $0 = max($0, item + 1) }
@@ -30,7 +29,7 @@ import Testing
     struct Stop: Error {}
 
     @Test func aConsumerErrorStopsTheWorkersAndIsRethrown() {
-        let transformed = Mutex(0)
+        let transformed = Locked(0)
         var consumed = 0
         #expect(throws: Stop.self) {
             try OrderedStream.forEach(Array(0..<10_000), window: 4, { item -> Int in

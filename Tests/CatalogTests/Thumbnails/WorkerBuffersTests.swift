@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import Catalog
 
@@ -13,8 +12,8 @@ struct WorkerBuffersTests {
 
     @Test func queueRunsEveryTaskOnceInTheGivenOrderAndReturnsResultsByIndex() throws {
         let order = [3, 0, 4, 1, 2]
-        let taken = Mutex<[Int]>([])
-        let locals = Mutex(0)
+        let taken = Locked<[Int]>([])
+        let locals = Locked(0)
         let results = try WorkQueue.run(count: 5, workers: 1, order: order, local: { locals.withLock { $0 += 1 } }) { index, _ in
             taken.withLock { $0.append(index) }
             return index * 10
@@ -25,7 +24,7 @@ struct WorkerBuffersTests {
     }
 
     @Test func eachWorkerMakesOneLocalValue() throws {
-        let locals = Mutex(0)
+        let locals = Locked(0)
         let results = try WorkQueue.run(count: 40, workers: 2, local: { locals.withLock { $0 += 1 } }) { index, _ in index }
         #expect(results == Array(0..<40))
         #expect((1...2).contains(locals.withLock { $0 }))

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Catalog
 
 #if canImport(Glibc)
 import Glibc
@@ -12,8 +12,8 @@ final class HeldAPIServer: Sendable {
     let port: UInt16
     private let listener: Int32
     private let answered: Int
-    private let received = Mutex(0)
-    private let held = Mutex<[Int32]>([])
+    private let received = Locked(0)
+    private let held = Locked<[Int32]>([])
 
     init(answering answered: Int) throws {
         self.answered = answered
