@@ -47,7 +47,7 @@ public enum AtomicFile {
     private static let counter = Locked(0)
 
     /// The number the next temporary file's name takes (tests plant names ahead of it).
-    static var nextNumber: Int { counter.load(ordering: .relaxed) + 1 }
+    static var nextNumber: Int { counter.withLock { $0 } + 1 }
 
     static func temporaryPath(for url: URL) -> String {
         let number = counter.withLock { count in

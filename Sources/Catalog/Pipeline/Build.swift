@@ -110,7 +110,11 @@ public enum Build {
             // stage's threads leave a core idle now and then, and the payloads fill it.
             let payloads = BesideTask { try PayloadWriter.write(model: model, thumbnails: thumbnails, to: sink, concurrently: false) }
             defer { payloads.wait() }
-            let recorder = options.cacheDirectory == nil || options.parseCache != nil ? nil : BodyStateRecorder()
+            // What a later body-only edit needs is recorded only when it can be saved: the
+            // state is kept for a clean build alone, and warnings found so far mean this one is
+            // not (at 250,000 versions the recorder holds about 100 MB).
+            let recordsBodies = options.cacheDirectory != nil && options.parseCache == nil && bag.items.isEmpty
+            let recorder = recordsBodies ? BodyStateRecorder() : nil
             let siteDiagnostics = try timer.measure("site") {
                 try Self.site(options, model: model, thumbnails: thumbnails, sink: sink, checks: checks, record: recorder)
             }
@@ -131,7 +135,11 @@ public enum Build {
             try timer.measure("write/swap") {
                 try staged.commit()
                 incremental.save(sink, isClean: bag.items.isEmpty)
-                recorder.map { incremental.saveBodyState($0, locales: model.app.locales, contextCount: count, isClean: bag.items.isEmpty) }
+                if let recorder {
+                    incremental.saveBodyState(recorder, locales: model.app.locales, contextCount: count, isClean: bag.items.isEmpty)
+                } else if options.parseCache == nil, let cache = options.cacheDirectory {
+                    BodyState.remove(from: cache)
+                }
             }
             let written = OutputCounts(paths: sink.written.records.keys)
             // The loaded catalog and the output records are freed on another thread.

@@ -196,6 +196,20 @@ import Testing
         #expect(route == "full build: the last build reported diagnostics")
     }
 
+    /// A warning found before the site stage means the build is not clean: nothing is
+    /// recorded for a later body edit, and a state saved by an earlier clean build is removed.
+    @Test func aWarningBeforeTheSiteStageLeavesNoBodyState() throws {
+        let scene = try Scene(Self.files())
+        defer { scene.remove() }
+        let state = scene.cache.appendingPathComponent(BodyState.fileName).path
+        #expect(try scene.build().diagnostics.items.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: state))
+        try scene.content.write("b0/c0/s0.md", Self.section("Section <b>0.0.0</b>", body: "Text."))
+        let warned = try scene.build()
+        #expect(warned.wrote && warned.diagnostics.items.map(\.rule) == ["text-markup", "text-markup"])  // title and summary
+        #expect(!FileManager.default.fileExists(atPath: state))
+    }
+
     @Test func anOutputChangedIsAFullBuild() throws {
         let route = try route(after: { scene in
             try Self.replaceBody(scene, "b0/c1/s0.md", "Other text.\n")
