@@ -5,9 +5,15 @@ import Foundation
 /// over reads as nil, which makes the build a full one.
 extension BodyState {
     static let formatLine = "catalog-body-state 1\n"
+    static let hashLength = 32
 
     func serialized(identity: [String]) -> [UInt8] {
+        // The header's hash is written in place once the rest is: at 250,000 versions the
+        // state is about 100 MB, and every copy of it would add to the build's peak.
+        let header = Array(Self.formatLine.utf8)
         var out = StateByteWriter(capacity: 256 * files.count + 4096)
+        out.raw(header + [UInt8](repeating: UInt8(ascii: "0"), count: Self.hashLength))
+        let start = out.count
         out.strings(identity)
         out.signed(buildState.size)
         out.signed(buildState.modified)
@@ -24,8 +30,9 @@ extension BodyState {
             out.string(path)
             Self.write(file, to: &out)
         }
-        let hash = IncrementalSink.hash(Data(out.bytes))
-        return Array(Self.formatLine.utf8) + Array(hash.utf8) + out.bytes
+        let hash = IncrementalSink.hash(out.bytes[start...])
+        out.replace(at: header.count, with: Array(hash.utf8))
+        return out.bytes
     }
 
     private static func write(_ file: File, to out: inout StateByteWriter) {
@@ -56,10 +63,9 @@ extension BodyState {
     /// content and output that `identity` names.
     init?(bytes: [UInt8], identity: [String]) {
         let header = Array(Self.formatLine.utf8)
-        let hashLength = 32
+        let hashLength = Self.hashLength
         guard bytes.count > header.count + hashLength, Array(bytes[..<header.count]) == header else { return nil }
-        let payload = Data(bytes[(header.count + hashLength)...])
-        guard Array(IncrementalSink.hash(payload).utf8) == Array(bytes[header.count..<header.count + hashLength]) else {
+        guard Array(IncrementalSink.hash(bytes[(header.count + hashLength)...]).utf8) == Array(bytes[header.count..<header.count + hashLength]) else {
             return nil
         }
         var reader = StateByteReader(bytes, from: header.count + hashLength)
@@ -113,7 +119,10 @@ extension BodyState {
     func save(in directory: URL, identity: [String]) {
         let url = directory.appendingPathComponent(Self.fileName)
         do {
-            try AtomicFile.write(Data(serialized(identity: identity)), to: url)
+            var bytes = serialized(identity: identity)
+            try bytes.withUnsafeMutableBytes { raw in
+                try AtomicFile.write(Data(bytesNoCopy: raw.baseAddress!, count: raw.count, deallocator: .none), to: url)
+            }
         } catch {
             Self.remove(from: directory)
         }

@@ -99,7 +99,7 @@ public final class IncrementalSink: OutputSink {
     }
 
     /// The first 16 bytes of the SHA-256, in hex (collisions are not a concern at 128 bits).
-    static func hash(_ data: Data) -> String {
+    static func hash(_ data: some DataProtocol) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var hex = [UInt8]()
         hex.reserveCapacity(32)

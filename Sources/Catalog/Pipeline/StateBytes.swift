@@ -7,6 +7,16 @@ struct StateByteWriter {
 
     init(capacity: Int = 4096) { bytes.reserveCapacity(capacity) }
 
+    var count: Int { bytes.count }
+
+    /// Bytes as they are (a header), written before the values.
+    mutating func raw(_ values: [UInt8]) { bytes.append(contentsOf: values) }
+
+    /// Replaces bytes already written (a header's hash, known once the rest is written).
+    mutating func replace(at offset: Int, with values: [UInt8]) {
+        bytes.replaceSubrange(offset..<offset + values.count, with: values)
+    }
+
     mutating func unsigned(_ value: UInt64) {
         var rest = value
         while rest >= 0x80 {
