@@ -1,5 +1,7 @@
 // Standard library features that Linux has with Swift 6 but macOS only from 15 on, while
 // the package supports macOS 14 (Package.swift): each with what macOS 14 does instead.
+// (The preview server's tasks, which need task executors, are in Serve/PreviewHTTPServer.swift:
+// `serveTask`.)
 
 /// The text of `bytes`, or nil when they are not UTF-8: `String(validating:as:)`; before
 /// macOS 15, decoding with repair and comparing, since repair changes the bytes exactly
@@ -13,11 +15,4 @@ func validatedUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
 func validatedUTF8ByRepair<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
     let repaired = String(decoding: bytes, as: UTF8.self)
     return repaired.utf8.elementsEqual(bytes) ? repaired : nil
-}
-
-/// A task of the preview server, on its own threads (`ServeExecutor`); before macOS 15,
-/// which has no task executors, on Swift's shared pool like any task.
-func serveTask(_ operation: sending @escaping () async -> Void) -> Task<Void, Never> {
-    if #available(macOS 15, *) { return Task(executorPreference: ServeExecutor.shared, operation: operation) }
-    return Task(operation: operation)
 }

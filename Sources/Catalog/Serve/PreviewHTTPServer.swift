@@ -160,3 +160,10 @@ final class ServeExecutor: TaskExecutor {
         group.next().execute { job.runSynchronously(on: executor) }
     }
 }
+
+/// A task of the preview server, on its own threads (`ServeExecutor`); before macOS 15,
+/// which has no task executors, on Swift's shared pool like any task.
+func serveTask(_ operation: sending @escaping () async -> Void) -> Task<Void, Never> {
+    if #available(macOS 15, *) { return Task(executorPreference: ServeExecutor.shared, operation: operation) }
+    return Task(operation: operation)
+}
