@@ -113,8 +113,8 @@ public enum Build {
             // What a later body-only edit needs is recorded only when it can be saved: the
             // state is kept for a clean build alone, and warnings found so far mean this one is
             // not (at 250,000 versions the recorder holds about 100 MB).
-            let recordsBodies = options.cacheDirectory != nil && options.parseCache == nil && bag.items.isEmpty
-            let recorder = recordsBodies ? BodyStateRecorder() : nil
+            let bodyStateDirectory = options.parseCache == nil ? options.cacheDirectory : nil  // serve keeps none
+            let recorder = bodyStateDirectory != nil && bag.items.isEmpty ? BodyStateRecorder() : nil
             let siteDiagnostics = try timer.measure("site") {
                 try Self.site(options, model: model, thumbnails: thumbnails, sink: sink, checks: checks, record: recorder)
             }
@@ -137,8 +137,8 @@ public enum Build {
                 incremental.save(sink, isClean: bag.items.isEmpty)
                 if let recorder {
                     incremental.saveBodyState(recorder, locales: model.app.locales, contextCount: count, isClean: bag.items.isEmpty)
-                } else if options.parseCache == nil, let cache = options.cacheDirectory {
-                    BodyState.remove(from: cache)
+                } else if let bodyStateDirectory {
+                    BodyState.remove(from: bodyStateDirectory)
                 }
             }
             let written = OutputCounts(paths: sink.written.records.keys)

@@ -83,15 +83,26 @@ import Testing
         #expect(body.text == "")
     }
 
+    /// The content built once, without a cache, into `scratch/site`, and that output's files.
+    static func builtOnce() throws -> (content: TempContent, scratch: URL, output: URL, before: [String: Data]) {
+        let content = try TempContent(files())
+        let scratch = try scratchDirectory()
+        let output = scratch.appendingPathComponent("site")
+        do {
+            #expect(try Build.run(BuildOptions(content: content.root, output: output, cacheDirectory: nil)).wrote)
+        } catch {
+            content.remove()
+            try? FileManager.default.removeItem(at: scratch)
+            throw error
+        }
+        return (content, scratch, output, treeContents(output))
+    }
+
     /// A body edited while the build runs (here: as the site stage starts) stops the build
     /// with the file named, and the output is left as it was.
     @Test func aBuildWhoseBodyChangesMidwayWritesNothing() throws {
-        let content = try TempContent(Self.files())
-        let scratch = try scratchDirectory()
+        let (content, scratch, output, before) = try Self.builtOnce()
         defer { content.remove(); try? FileManager.default.removeItem(at: scratch) }
-        let output = scratch.appendingPathComponent("site")
-        #expect(try Build.run(BuildOptions(content: content.root, output: output, cacheDirectory: nil)).wrote)
-        let before = treeContents(output)
         var options = BuildOptions(content: content.root, output: output, cacheDirectory: nil)
         let file = content.url.appendingPathComponent("b1/c2/s3.md")
         options.stageStarted = { stage in
@@ -108,12 +119,8 @@ import Testing
     /// file's identity tells them apart) stops the build with the file named; nothing of the
     /// outside file reaches the output, which is left as it was.
     @Test func aBodySwappedForALinkOutsideTheContentIsNotRead() throws {
-        let content = try TempContent(Self.files())
-        let scratch = try scratchDirectory()
+        let (content, scratch, output, before) = try Self.builtOnce()
         defer { content.remove(); try? FileManager.default.removeItem(at: scratch) }
-        let output = scratch.appendingPathComponent("site")
-        #expect(try Build.run(BuildOptions(content: content.root, output: output, cacheDirectory: nil)).wrote)
-        let before = treeContents(output)
         let body = content.url.appendingPathComponent("b0/c0/s2.md")
         let original = try String(contentsOf: body, encoding: .utf8)
         let secret = original.replacingOccurrences(of: "Below", with: "SECRT")
