@@ -105,7 +105,7 @@ enum Swiftc {
         }
         process.currentDirectoryURL = directory
         let log = directory.appendingPathComponent("swiftc-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        try Data().write(to: log)
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
         process.standardError = handle

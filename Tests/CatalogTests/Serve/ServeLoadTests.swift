@@ -59,7 +59,7 @@ import Testing
                              "--content", content.root.url.path, "--output", scratch.appendingPathComponent("site").path,
                              "--cache", scratch.appendingPathComponent("cache").path, "--port", String(port)]
         let log = scratch.appendingPathComponent("log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        try Data().write(to: log)
         let handle = try FileHandle(forWritingTo: log)
         process.standardError = handle
         process.standardOutput = handle
