@@ -12,10 +12,12 @@ import Foundation
 /// link above all (the name can be guessed), is never written through; the next number is
 /// tried instead. Throws `BuildCancelled` once an interrupt came.
 public enum AtomicFile {
-    public static func write(_ data: Data, to url: URL) throws {
+    /// With `synchronize`, the bytes reach the disk before the rename (`fsync`), so that a
+    /// crash never publishes a file whose bytes were still only in memory (the upload state).
+    public static func write(_ data: Data, to url: URL, synchronize: Bool = false) throws {
         let (temporary, descriptor) = try createTemporary(for: url)
         defer { InterruptCleanup.shared.endTemporary(temporary) }
-        let written = OutputDirectory.writeAll(descriptor, data)
+        let written = OutputDirectory.writeAll(descriptor, data) && (!synchronize || fsync(descriptor) == 0)
         let failure = errno
         close(descriptor)
         guard written, rename(temporary, url.path) == 0 else {

@@ -88,11 +88,13 @@ public struct StateStore: Sendable {
         return state
     }
 
+    /// Writes the whole file through `AtomicFile` (a temporary file made new beside it,
+    /// flushed to disk, then renamed). A temporary file left by an upload that was killed,
+    /// or interrupted while it saved, is removed by the next save once its process has ended.
     public func save(_ state: UploadState) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let directory = file.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
         // A checkout can hold `.catalog-upload` as a symbolic link to anywhere: the state is
         // written only into a real folder.
         var info = stat()
@@ -102,25 +104,10 @@ public struct StateStore: Sendable {
         }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try write(encoder.encode(state), to: temporary)
-            guard rename(temporary.path, file.path) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
-            }
+            StaleStaging.removeTemporaryFiles(in: directory)
+            try AtomicFile.write(encoder.encode(state), to: file, synchronize: true)
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
             throw UploadError.state(file.path, "it cannot be written (\(error))")
         }
-    }
-
-    /// Writes and flushes to disk before the rename, so the rename never publishes a
-    /// file whose bytes are still only in memory.
-    private func write(_ data: Data, to url: URL) throws {
-        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
-        }
-        let handle = try FileHandle(forWritingTo: url)
-        defer { try? handle.close() }
-        try handle.write(contentsOf: data)
-        try handle.synchronize()
     }
 }

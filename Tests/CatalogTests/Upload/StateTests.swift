@@ -34,6 +34,22 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["state.json"])
     }
 
+    /// An upload killed while it saved (or interrupted then: it exits at once when no
+    /// request is in flight) leaves `.NAME.tmp-PID-N`; the next save removes it once that
+    /// process has ended, and never a live process's file or a file of another name.
+    @Test func saveRemovesTheTemporaryFileOfAnUploadThatEnded() throws {
+        let directory = try TestCatalog.temporaryDirectory()
+        let store = StateStore(file: directory.appendingPathComponent("production.json"))
+        let ended = ".production.json.tmp-2147483646-1", running = ".production.json.tmp-1-1"
+        for name in [ended, running, ".production.json.swp"] {
+            try Data("{".utf8).write(to: directory.appendingPathComponent(name))
+        }
+        try store.save(UploadState(environment: "production"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+                == [".production.json.swp", running, "production.json"])
+        #expect(try store.load(environment: "production") == UploadState(environment: "production"))
+    }
+
     @Test func missingStateIsEmptyAndAWrongOrBrokenOneIsAnError() throws {
         let directory = try TestCatalog.temporaryDirectory()
         let store = StateStore(file: directory.appendingPathComponent("s.json"))
