@@ -40,6 +40,11 @@ final class PreviewConnection: ChannelInboundHandler, RemovableChannelHandler {
         idleTimer = nil
     }
 
+    /// A failed read or write (the client reset the connection): the connection is done.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
