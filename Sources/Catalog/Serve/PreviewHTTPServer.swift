@@ -94,11 +94,11 @@ private final class OpenConnections: Sendable {
     }
 }
 
-/// Runs the server's tasks on NIO's event-loop threads (threads of their own, one per
-/// core) instead of Swift's cooperative pool or Dispatch's: a caller blocking a pool
-/// thread (the command's signal wait, a test's plain socket client) or the build's
-/// `concurrentPerform` filling Dispatch's workers for seconds never delays an answer.
-/// The handlers block only briefly (the output's lock, a file read).
+/// Runs the server's tasks (the live-reload streams' writers, their pings) on NIO's
+/// event-loop threads (threads of their own, one per core), where the requests are
+/// answered too, instead of Swift's cooperative pool or Dispatch's: a caller blocking a
+/// pool thread (the command's signal wait, a test's plain socket client) or the build's
+/// `concurrentPerform` filling Dispatch's workers for seconds never delays an event.
 @available(macOS 15, *)
 final class ServeExecutor: TaskExecutor {
     static let shared = ServeExecutor(MultiThreadedEventLoopGroup.singleton)
