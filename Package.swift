@@ -3,12 +3,12 @@ import PackageDescription
 
 let package = Package(
     name: "catalog-build",
-    // macOS 14, because of Hummingbird 2: its Package.swift defines the availability
-    // `hummingbird 2.0` as macOS 14.0 and its API (Application, Router, ...) carries
-    // `@available(hummingbird 2.0, *)`. Our own code asks for no more than 14 (the lock is
-    // Support/Locked.swift, not Synchronization's Mutex of macOS 15; what macOS 15 adds is
-    // used only where present: Platform/OlderMacOS.swift).
-    platforms: [.macOS(.v14)],
+    // macOS 13, the oldest that every dependency allows (jwt-kit 5 asks for 13; the others
+    // for less). `serve`'s HTTP server is our own on SwiftNIO (Serve/PreviewHTTPServer.swift)
+    // rather than Hummingbird 2, which asks for macOS 14. The lock is Support/Locked.swift,
+    // not Synchronization's Mutex of macOS 15; what macOS 15 adds is used only where present
+    // (Platform/OlderMacOS.swift, and `serveTask` in Serve/PreviewHTTPServer.swift).
+    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "catalog-build", targets: ["catalog-build"]),
         .library(name: "Catalog", targets: ["Catalog"]),
@@ -23,9 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         // C at the edges: system libraries found through pkg-config (Debian's packages, or
@@ -49,7 +47,7 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("z")]),
         // System calls that Swift's Glibc module does not export (renameat2; renamex_np on
         // Darwin): part of the platform layer with Sources/Catalog/Platform. Named apart from
-        // swift-system's own CSystem target (which Hummingbird brings in); its folder stays.
+        // swift-system's own CSystem target (a common dependency of packages); its folder stays.
         .target(name: "CCatalogSystem", path: "Sources/CSystem"),
         // cmark-gfm keeps its special inline characters in one process-wide table that every
         // parser empties when it finishes; this replaces the library's function that does it
@@ -70,10 +68,9 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         .executableTarget(
             name: "catalog-build",

@@ -1,5 +1,5 @@
 // Standard library features that Linux has with Swift 6 but macOS only from 15 on, while
-// the package supports macOS 14 (Package.swift): each with what macOS 14 does instead.
+// the package supports macOS 13 (Package.swift): each with what macOS 13 and 14 do instead.
 // (The preview server's tasks, which need task executors, are in Serve/PreviewHTTPServer.swift:
 // `serveTask`.)
 
@@ -11,7 +11,7 @@ func validatedUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
     return validatedUTF8ByRepair(bytes)
 }
 
-/// `validatedUTF8` on macOS 14 (a function of its own so that Linux tests it too).
+/// `validatedUTF8` before macOS 15 (a function of its own so that Linux tests it too).
 func validatedUTF8ByRepair<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
     let repaired = String(decoding: bytes, as: UTF8.self)
     return repaired.utf8.elementsEqual(bytes) ? repaired : nil

@@ -1,5 +1,5 @@
 import Foundation
-import HummingbirdCore
+import NIOCore
 
 /// How many connections `serve` holds open at once, so that the process never runs out
 /// of descriptors. Running out is not survivable: Dispatch's thread-pool monitor opens
@@ -48,21 +48,51 @@ struct ConnectionLimit: Sendable, Equatable {
         (try? FileManager.default.contentsOfDirectory(atPath: "/dev/fd").count) ?? 16
     }
 
-    /// Hummingbird's accept gate for this cap; `log` hears once when the cap is first reached.
-    func delegate(log: @escaping @Sendable (String) -> Void) -> some AvailableConnectionsDelegate {
+    /// The listening socket's handler that holds new connections while `cap` are open;
+    /// `log` hears once when the cap is first reached.
+    func handler(log: @escaping @Sendable (String) -> Void) -> some ChannelHandler {
         CappedConnections(limit: self, log: log)
     }
 }
 
 /// Counts open connections on the listening socket's event loop; while `cap` are open
-/// the socket is not read, so new connections wait in the backlog.
-private struct CappedConnections: AvailableConnectionsDelegate {
+/// the socket is not read (a `read` is held back until one closes), so new connections
+/// wait in the backlog.
+private final class CappedConnections: ChannelDuplexHandler {
+    typealias InboundIn = any Channel
+    typealias InboundOut = any Channel
+    typealias OutboundIn = Never
+
     let limit: ConnectionLimit
     let log: @Sendable (String) -> Void
-    var open = 0
-    var warned = false
+    private var open = 0
+    private var warned = false
+    private var readHeld = false
 
-    mutating func connectionOpened() {
+    init(limit: ConnectionLimit, log: @escaping @Sendable (String) -> Void) {
+        self.limit = limit
+        self.log = log
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        opened()
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        unwrapInboundIn(data).closeFuture.hop(to: context.eventLoop).whenComplete { _ in
+            let (handler, context) = bound.value
+            handler.closed(context: context)
+        }
+        context.fireChannelRead(data)
+    }
+
+    func read(context: ChannelHandlerContext) {
+        guard open < limit.cap else {
+            readHeld = true
+            return
+        }
+        context.read()
+    }
+
+    private func opened() {
         open += 1
         if open >= limit.cap && !warned {
             warned = true
@@ -71,7 +101,11 @@ private struct CappedConnections: AvailableConnectionsDelegate {
         }
     }
 
-    mutating func connectionClosed() { open -= 1 }
-
-    func isAcceptingNewConnections() -> Bool { open < limit.cap }
+    private func closed(context: ChannelHandlerContext) {
+        open -= 1
+        if readHeld && open < limit.cap {
+            readHeld = false
+            context.read()
+        }
+    }
 }

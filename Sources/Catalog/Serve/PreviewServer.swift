@@ -86,8 +86,8 @@ public final class PreviewServer: Sendable {
         let responder = PreviewResponder(files: StaticFiles(root: options.output), hub: hub, output: live.output,
                                          status: { [status] in status.current })
         http = try PreviewHTTPServer(host: options.host, port: options.port, idleTimeout: options.idleTimeout,
-                                 log: log) { request, context in
-            responder.respond(request, context: context)
+                                     log: log) { request in
+            responder.respond(request)
         }
         rebuild(stamps: listing, paths: nil)
     }
