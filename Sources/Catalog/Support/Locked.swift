@@ -5,7 +5,8 @@ import Darwin
 #endif
 
 /// A value that several threads share, read and changed only under a lock: what
-/// Synchronization's `Mutex` gives, which needs macOS 15 (the package supports 13). A class, so that the `pthread_mutex_t` is allocated once and never
+/// Synchronization's `Mutex` gives, which needs macOS 15 (the package supports 13). A
+/// class, so that the `pthread_mutex_t` is allocated once and never
 /// moves, as POSIX requires; the same code on Linux and Darwin.
 public final class Locked<Value> {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
