@@ -124,7 +124,7 @@ public enum Build {
             // state is kept for a clean build alone, and warnings found so far mean this one is
             // not (at 250,000 versions the recorder holds about 100 MB).
             let bodyStateDirectory = options.parseCache == nil ? options.cacheDirectory : nil  // serve keeps none
-            let recorder = bodyStateDirectory != nil && bag.items.isEmpty ? BodyStateRecorder() : nil
+            let recorder = bodyStateDirectory != nil && bag.items.isEmpty ? BodyStateRecorder(inputs: incremental.inputs) : nil
             let siteDiagnostics = try timer.measure("site") {
                 try Self.site(options, model: model, thumbnails: thumbnails, sink: sink, checks: checks, record: recorder)
             }
