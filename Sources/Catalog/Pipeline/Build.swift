@@ -77,6 +77,7 @@ public enum Build {
         switch try BodyEditBuild.attempt(options, incremental: incremental, timer: &timer) {
         case .success(var result):
             result.timings = timer
+            BackgroundRelease.drop(consume incremental)
             return result
         case .failure(let fallback):
             route = "full build: \(fallback.reason)"

@@ -81,6 +81,28 @@ import Glibc
         #expect(try Self.names(scene.scratch) == ["cache", "site"])
     }
 
+    /// A cache on another file system than the output (where one is at hand: `/dev/shm`):
+    /// the old output cannot be renamed into it, and is removed before `run` returns.
+    @Test func aCacheOnAnotherFileSystemRemovesTheOldOutputAtOnce() throws {
+        var memory = stat(), temporary = stat()
+        guard stat("/dev/shm", &memory) == 0, stat(FileManager.default.temporaryDirectory.path, &temporary) == 0,
+              memory.st_dev != temporary.st_dev else { return }
+        let scene = try Scene(BodyEditBuildTests.files())
+        defer { scene.remove() }
+        let cache = URL(fileURLWithPath: "/dev/shm/old-output-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        var options = BuildOptions(content: scene.content.root, output: scene.output, cacheDirectory: cache)
+        options.removesOldOutputAfterExit = true
+        _ = try Build.run(options)
+        let cacheBefore = try Self.names(cache)
+        try BodyEditBuildTests.replaceBody(scene, "b0/c1/s0.md", "Other text.\n")
+        let edit = try Build.run(options)
+        #expect(edit.wrote && edit.oldOutputRemover == nil)
+        #expect(try Self.names(cache) == cacheBefore)
+        #expect(try Self.names(scene.scratch) == ["site"])
+        try scene.expectSameAsCold("cache on another file system")
+    }
+
     /// A remover killed before it was done: its trash goes with the next build, removed
     /// without following the link in it; a trash whose remover still runs stays.
     @Test func theNextBuildRemovesATrashWhoseRemoverEnded() throws {
