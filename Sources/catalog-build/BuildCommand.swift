@@ -40,6 +40,7 @@ struct BuildCommand: AsyncParsableCommand {
             cacheDirectory: URL(fileURLWithPath: cache ?? location.defaultCache), progress: progress?.handler)
         buildOptions.force = force
         buildOptions.strict = report.strict
+        buildOptions.removesOldOutputAfterExit = true
         if timings || report.verbose { buildOptions.stageStarted = StageMarks.printer() }
         InterruptCleanup.shared.install(lines: StageMarks.interruptLines(output: output))
         let clock = ContinuousClock(), start = clock.now

@@ -12,11 +12,19 @@ import Darwin
 /// The output is replaced only when the build made it (`OutputOwnership`) or `force` is
 /// set; the staging directory carries the ownership marker from the start, so every output
 /// swapped in has it. Staging directories of builds that died are removed first.
+///
+/// With a `trash` folder (the `build` command's cache), the old output is not removed by
+/// `commit`: it is renamed into that folder and removed by a process of its own once this
+/// one has ended (`DetachedRemoval`), so the command returns right after the swap. Old
+/// outputs that such a remover left (killed) are removed first, like dead builds' staging.
 public struct StagedOutput {
     public let output: URL
     public let staging: URL
+    /// Where `commit` puts the old output for a remover process (nil: removed at once).
+    public let trash: URL?
 
-    public init(output: URL, force: Bool = false) throws {
+    public init(output: URL, force: Bool = false, trash: URL? = nil) throws {
+        self.trash = trash
         self.output = output.standardizedFileURL
         let parent = self.output.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -28,6 +36,7 @@ public struct StagedOutput {
             throw StagedOutputError.notOurs(problem)
         }
         StaleStaging.remove(beside: self.output)
+        if let trash { StaleStaging.remove(in: trash, output: self.output) }
         staging = parent.appendingPathComponent(".\(self.output.lastPathComponent).building-\(getpid())")
         try? FileManager.default.removeItem(at: staging)
         // Registered first: an interrupt just after the folder is made must remove it too.
@@ -55,27 +64,51 @@ public struct StagedOutput {
     /// Replaces the output with the staging directory: an atomic exchange where the file
     /// system supports it, else two renames. No interrupt comes between the renames
     /// (`InterruptCleanup.replacing`); one during the removal of the old output removes it
-    /// and says that the output was replaced.
+    /// and says that the output was replaced. The old output goes to `trash` when there is
+    /// one (on the same file system), else it is removed here.
     public func commit() throws {
+        _ = try swap()
+    }
+
+    /// `commit`, returning the remover the old output went to, if it went to one.
+    func swap() throws -> DetachedRemoval.Handed? {
         defer { InterruptCleanup.shared.unregister(staging) }
-        var leftOver: URL?
+        var leftOver: URL?, remover: DetachedRemoval.Handed?
         try InterruptCleanup.shared.replacing {
             guard FileManager.default.fileExists(atPath: output.path) else {
                 return try FileManager.default.moveItem(at: staging, to: output)
             }
+            func handOver(_ old: URL) -> URL? {
+                remover = self.handOver(old)
+                return remover == nil ? old : nil
+            }
             if Self.exchange(staging.path, output.path) {
-                leftOver = staging  // now holds the old output
+                // The staging folder now holds the old output. Handed over under the
+                // swap's lock: an interrupt then finds it moved, and its remover started.
+                leftOver = handOver(staging)
                 return
             }
             let old = staging.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())")
             InterruptCleanup.shared.register(old, trashPrefix: StaleStaging.trashPrefix(beside: output))
             try FileManager.default.moveItem(at: output, to: old)
             try FileManager.default.moveItem(at: staging, to: output)
-            leftOver = old
+            leftOver = handOver(old)
+            if leftOver == nil { InterruptCleanup.shared.unregister(old) }
         }
-        guard let leftOver else { return }
+        guard let leftOver else { return remover }
         defer { InterruptCleanup.shared.unregister(leftOver) }
+        // A few system calls an entry; Foundation's removal says why when that fails.
+        guard !TreeRemoval.remove(leftOver.path) else { return nil }
         try FileManager.default.removeItem(at: leftOver)
+        return nil
+    }
+
+    /// `old` renamed into the trash folder for a remover that starts when this process
+    /// ends; nil when it is to be removed now (no trash folder, another file system, or no
+    /// process could be started).
+    private func handOver(_ old: URL) -> DetachedRemoval.Handed? {
+        guard let trash else { return nil }
+        return DetachedRemoval.handOver(old.path, trashPrefix: StaleStaging.trashPrefix(of: output, in: trash))
     }
 
     private static func exchange(_ a: String, _ b: String) -> Bool {

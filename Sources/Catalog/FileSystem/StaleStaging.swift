@@ -16,18 +16,39 @@ enum StaleStaging {
         let parent = output.deletingLastPathComponent().path
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent) else { return }
         for name in names {
-            guard let pid = processID(in: name, output: output.lastPathComponent), hasEnded(pid) else { continue }
-            var info = stat()
-            let path = parent + "/" + name
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
-            TreeRemoval.remove(path)
+            guard let pid = processID(in: name, output: output.lastPathComponent) else { continue }
+            removeFolder(parent + "/" + name, ifEnded: pid)
         }
     }
 
     /// What an interrupt renames a staging folder of `output` to, before its remover's PID
     /// (`DetachedRemoval`): `.NAME.trash-` beside the output.
     static func trashPrefix(beside output: URL) -> String {
-        output.deletingLastPathComponent().path + "/." + output.lastPathComponent + trashKind
+        trashPrefix(of: output, in: output.deletingLastPathComponent())
+    }
+
+    /// `.NAME.trash-` in `folder`: where a build puts `output`'s old tree for its remover.
+    static func trashPrefix(of output: URL, in folder: URL) -> String {
+        folder.standardizedFileURL.path + "/." + output.lastPathComponent + trashKind
+    }
+
+    /// Removes the old outputs (`.NAME.trash-PID`) that a remover which no longer runs
+    /// left in `folder` (a build's cache).
+    static func remove(in folder: URL, output: URL) {
+        let path = folder.standardizedFileURL.path
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        let prefix = "." + output.lastPathComponent + trashKind
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = processID(in: name, output: output.lastPathComponent) else { continue }
+            removeFolder(path + "/" + name, ifEnded: pid)
+        }
+    }
+
+    /// Removes the folder `path` (never what a link there points to) when `pid` has ended.
+    private static func removeFolder(_ path: String, ifEnded pid: pid_t) {
+        var info = stat()
+        guard hasEnded(pid), lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return }
+        TreeRemoval.remove(path)
     }
 
     private static let trashKind = ".trash-"

@@ -12,7 +12,7 @@ struct RenderedPage: Sendable {
     var bodyChanged: BodyChanged? = nil
     /// Where the body's HTML is in `html`, and its relative links as resolved (when the
     /// site stage records bodies: `BodyStateRecorder`).
-    var recordedBody: (range: Range<Int>?, links: [LinkRecord])? = nil
+    var recordedBody: (range: Range<Int>?, links: [LinkRecord], frontMatter: ReadFrontMatter?)? = nil
 }
 
 /// A relative link of a body and what it resolved to when the page was rendered. Other

@@ -25,6 +25,12 @@ struct BodyLocation: Hashable, Sendable {
     var byteCount: Int { fileBytes - bodyStart }
 
     func read(_ source: SourceFile) throws(BodyChanged) -> String {
+        try read(source, recordingFrontMatter: false).body
+    }
+
+    /// The body, and with `recordingFrontMatter` what its front matter was when it was read
+    /// (for `BodyStateRecorder`: the bytes are at hand here, so they are not read again).
+    func read(_ source: SourceFile, recordingFrontMatter: Bool) throws(BodyChanged) -> (body: String, frontMatter: ReadFrontMatter?) {
         let path = rootPath + "/" + source.relativePath
         let changed = BodyChanged(file: source.displayPath)
         guard case .success(let opened) = ContentFile.open(path, limit: SourceText.maximumBytes, noFollow: noFollow)
@@ -37,12 +43,34 @@ struct BodyLocation: Hashable, Sendable {
               text.utf8.count == fileBytes else { throw changed }
         let (parts, bodyBytes) = FrontMatter.split(text, copyingBody: true)
         guard bodyBytes == byteCount else { throw changed }
-        return parts.body
+        guard recordingFrontMatter else { return (parts.body, nil) }
+        return (parts.body, ReadFrontMatter(text, bytes: bodyStart, descriptor: opened.descriptor))
     }
 
     private static func isLink(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
+}
+
+/// A streamed body's front matter as the site stage read it with the body: its length in
+/// UTF-8 bytes, their hash, and the file's stamp once read (`fstat` of the descriptor read,
+/// so that a build can tell whether the file is still the one it stamped as it started).
+struct ReadFrontMatter: Sendable, Equatable {
+    var bytes: Int
+    var hash: String
+    var stamp: FileStamp?
+
+    init(bytes: Int, hash: String, stamp: FileStamp?) {
+        self.bytes = bytes
+        self.hash = hash
+        self.stamp = stamp
+    }
+
+    init(_ text: String, bytes: Int, descriptor: Int32) {
+        var info = stat()
+        self.init(bytes: bytes, hash: IncrementalSink.hash(Data(text.utf8.prefix(bytes))),
+                  stamp: fstat(descriptor, &info) == 0 ? FileStamp(info) : nil)
     }
 }
 

@@ -125,9 +125,21 @@ public struct MarkdownBody: Hashable, Sendable {
 
     /// The same body with its text in memory (read once, then used by every reader).
     public func loaded() throws(BodyChanged) -> MarkdownBody {
+        try loaded(recordingFrontMatter: false).body
+    }
+
+    /// `loaded()`, and for a streamed body read with `recordingFrontMatter`, its front
+    /// matter as read (nil for a body kept in memory).
+    func loaded(recordingFrontMatter: Bool) throws(BodyChanged) -> (body: MarkdownBody, frontMatter: ReadFrontMatter?) {
         var copy = self
-        copy.storage = .text(try read())
-        return copy
+        switch storage {
+        case .text:
+            return (self, nil)
+        case .file(let location):
+            let read = try location.read(source, recordingFrontMatter: recordingFrontMatter)
+            copy.storage = .text(read.body)
+            return (copy, read.frontMatter)
+        }
     }
 
     /// The text's length in UTF-8 bytes, without reading a streamed body.

@@ -6,7 +6,7 @@ extension BodyEditBuild {
     func apply(_ files: [String: Data], removed: Set<String>, state next: BodyState,
                timer: inout StageTimer) throws -> BuildResult {
         let output = options.output.standardizedFileURL
-        let staged = try StagedOutput(output: output, force: options.force)
+        let staged = try StagedOutput(output: output, force: options.force, trash: options.trash)
         do {
             try timer.measure("body edit: stage") { try stage(files, removed: removed, into: staged.staging, from: output) }
         } catch let cancelled as BuildCancelled {
@@ -16,11 +16,11 @@ extension BodyEditBuild {
             staged.discard()
             throw BodyEditFallback(reason: "the output could not be staged (\(error))")
         }
-        try timer.measure("write/swap") { try staged.commit() }
+        let remover = try timer.measure("write/swap") { try staged.swap() }
         timer.measure("body edit: save state") { save(files, removed: removed, state: next) }
         let paths = Set(previous.outputs.keys).subtracting(removed).union(files.keys)
         return BuildResult(diagnostics: DiagnosticBag(), wrote: true, contextCount: state.contextCount,
-                           written: OutputCounts(paths: paths))
+                           written: OutputCounts(paths: paths), oldOutputRemover: remover)
     }
 
     /// Directories depth by depth and links in chunks, on every core (they are the

@@ -24,6 +24,8 @@ struct BodyEditBuild {
             var result = try edit.apply(files, removed: removed, state: state, timer: &timer)
             result.route = "body edit: \(edit.changed.count) changed file\(edit.changed.count == 1 ? "" : "s"), "
                 + "\(files.count) output file\(files.count == 1 ? "" : "s") written, the rest linked"
+            // Both states (tens of thousands of entries) are freed on another thread.
+            BackgroundRelease.drop((consume edit, consume files, consume state))
             return .success(result)
         } catch let fallback as BodyEditFallback {
             return .failure(fallback)

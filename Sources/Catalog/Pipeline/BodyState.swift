@@ -49,14 +49,23 @@ struct BodyState: Sendable, Equatable {
 
 /// Collects the body state of a build's pages as the site stage writes them, in order,
 /// on the writing thread (`SiteStage.run`).
+///
+/// A body file's front matter (length and hash) comes with the body, read by the page's
+/// worker (`ReadFrontMatter`); a file whose stamp then differs from the one the build took
+/// as it started (`inputs`) changed while the build ran, and is left out of the state, so
+/// that an edit of it is a full build.
 final class BodyStateRecorder: @unchecked Sendable {
     private(set) var files: [String: BodyState.File] = [:]
     private(set) var documentCounts: [LocaleID: Int] = [:]
-    /// The byte counts of the bodies (to find where each file's body starts).
-    private(set) var bodyBytes: [String: Int] = [:]
     private var next: [LocaleID: Int] = [:]
     /// False once a page could not be recorded: nothing is saved then.
     private(set) var isComplete = true
+    /// The content files' stamps as the build started (`IncrementalBuild.inputs`).
+    private let inputs: [String: FileStamp]
+
+    init(inputs: [String: FileStamp]) {
+        self.inputs = inputs
+    }
 
     func add(_ item: RenderedPage, renderer: PageRenderer) {
         let locale = item.page.locale
@@ -75,11 +84,23 @@ final class BodyStateRecorder: @unchecked Sendable {
                                   strongTexts: [version.title] + version.keywords, summary: version.summary ?? "",
                                   customTypeName: version.customTypeName ?? "")
         if files[path] == nil {
-            files[path] = BodyState.File(isTranslation: path != node.source.relativePath, frontMatterBytes: -1,
-                                         frontMatterHash: "", pages: [])
-            bodyBytes[path] = body.byteCount
+            let frontMatter = recorded.frontMatter.flatMap { read in
+                read.stamp.flatMap { inputs[path] == $0 && $0.size >= 0 ? read : nil }
+            }
+            files[path] = BodyState.File(isTranslation: path != node.source.relativePath,
+                                         frontMatterBytes: frontMatter?.bytes ?? -1, frontMatterHash: frontMatter?.hash ?? "",
+                                         pages: [])
         }
         files[path]?.pages.append(page)
+    }
+
+    /// The files recorded whose front matter is known (`frontMatterBytes` ≥ 0), taken out
+    /// of the recorder rather than copied (at 250,000 versions they are tens of MB).
+    func takeFiles() -> [String: BodyState.File] {
+        var taken: [String: BodyState.File] = [:]
+        swap(&taken, &files)
+        for path in taken.compactMap({ $0.value.frontMatterBytes < 0 ? $0.key : nil }) { taken[path] = nil }
+        return taken
     }
 
     func finish(_ locale: LocaleID, documentCount: Int) {

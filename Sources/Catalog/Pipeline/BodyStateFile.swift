@@ -26,7 +26,9 @@ extension BodyState {
             out.int(count)
         }
         out.unsigned(UInt64(files.count))
-        for (path, file) in files.sorted(by: { $0.key < $1.key }) {
+        // In the dictionary's order: the reader makes a dictionary again, and sorting the
+        // paths was a twentieth of a one-edit build's CPU time at 10,000 contexts.
+        for (path, file) in files {
             out.string(path)
             Self.write(file, to: &out)
         }

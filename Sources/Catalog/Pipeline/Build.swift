@@ -19,6 +19,10 @@ public struct BuildOptions: Sendable {
     public var strict = false
     /// Called as each stage begins (`StageTimer.started`), for `--timings`.
     public var stageStarted: (@Sendable (_ stage: String) -> Void)?
+    /// The replaced output is moved into the cache folder and removed by a process of its
+    /// own once this one has ended (`StagedOutput`'s trash), rather than before `run`
+    /// returns: the `build` command, which ends right after.
+    public var removesOldOutputAfterExit = false
 
     public init(content: ContentRoot, output: URL, cacheDirectory: URL?,
                 progress: (@Sendable (BuildProgress) -> Void)? = nil,
@@ -45,9 +49,15 @@ public struct BuildResult: Sendable {
     /// How the build was made: a body edit from the saved state, or a full build and why
     /// not a body edit (`build --timings` and `--verbose` show it).
     public var route = ""
+    /// The process that removes the replaced output once this one has ended
+    /// (`BuildOptions.removesOldOutputAfterExit`), if one does.
+    var oldOutputRemover: DetachedRemoval.Handed?
 }
 
 extension BuildOptions {
+    /// Where the replaced output goes for its remover; nil: removed before the build returns.
+    var trash: URL? { removesOldOutputAfterExit ? cacheDirectory : nil }
+
     /// Whether what was found so far stops the build: any error, or a warning under `strict`.
     func stops(at bag: DiagnosticBag) -> Bool {
         bag.hasErrors || (strict && bag.warningCount > 0)
@@ -67,6 +77,7 @@ public enum Build {
         switch try BodyEditBuild.attempt(options, incremental: incremental, timer: &timer) {
         case .success(var result):
             result.timings = timer
+            BackgroundRelease.drop(consume incremental)
             return result
         case .failure(let fallback):
             route = "full build: \(fallback.reason)"
@@ -98,7 +109,7 @@ public enum Build {
             return BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer)
         }
         bag.append(contentsOf: IdentifierChanges.diagnostics(model: model, output: options.output, incremental: incremental))
-        let staged = try StagedOutput(output: options.output, force: options.force)
+        let staged = try StagedOutput(output: options.output, force: options.force, trash: options.trash)
         options.cacheDirectory.map(Self.removeStaleTemporaryFiles)
         do {
             let sink = try incremental.sink(staging: staged.staging)
@@ -114,7 +125,7 @@ public enum Build {
             // state is kept for a clean build alone, and warnings found so far mean this one is
             // not (at 250,000 versions the recorder holds about 100 MB).
             let bodyStateDirectory = options.parseCache == nil ? options.cacheDirectory : nil  // serve keeps none
-            let recorder = bodyStateDirectory != nil && bag.items.isEmpty ? BodyStateRecorder() : nil
+            let recorder = bodyStateDirectory != nil && bag.items.isEmpty ? BodyStateRecorder(inputs: incremental.inputs) : nil
             let siteDiagnostics = try timer.measure("site") {
                 try Self.site(options, model: model, thumbnails: thumbnails, sink: sink, checks: checks, record: recorder)
             }
@@ -132,19 +143,21 @@ public enum Build {
                 staged.discard()
                 return BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer)
             }
-            try timer.measure("write/swap") {
-                try staged.commit()
+            let remover = try timer.measure("write/swap") {
+                let remover = try staged.swap()
                 incremental.save(sink, isClean: bag.items.isEmpty)
                 if let recorder {
                     incremental.saveBodyState(recorder, locales: model.app.locales, contextCount: count, isClean: bag.items.isEmpty)
                 } else if let bodyStateDirectory {
                     BodyState.remove(from: bodyStateDirectory)
                 }
+                return remover
             }
             let written = OutputCounts(paths: sink.written.records.keys)
             // The loaded catalog and the output records are freed on another thread.
             BackgroundRelease.drop((consume loaded, consume model, consume sink, consume thumbnails))
-            return BuildResult(diagnostics: bag, wrote: true, contextCount: count, written: written, timings: timer)
+            return BuildResult(diagnostics: bag, wrote: true, contextCount: count, written: written, timings: timer,
+                               oldOutputRemover: remover)
         } catch let cancelled as BuildCancelled {
             // The interrupt's thread removes the staging folder; removing it here too would
             // only slow that down.

@@ -105,8 +105,8 @@ public struct SiteStage: Sendable {
         // The body's text is read here (a cold build keeps only where it is), used for this
         // page and dropped with it.
         let stored = page.context.flatMap { renderer.version($0, page.locale)?.body }
-        let read = Result { () throws(BodyChanged) in try stored?.loaded() }
-        let source = try? read.get()
+        let read = Result { () throws(BodyChanged) in try stored?.loaded(recordingFrontMatter: recordsBody) }
+        let source = (try? read.get())?.body
         let recorder = recordsBody ? LinkRecorder() : nil
         let wrapped = recorder.map { recorder in { resolve in recorder.wrap(wrap?(resolve) ?? resolve) } } ?? wrap
         let body = source.map { prepareBody($0, page: page, links: links, media: media, wrap: wrapped, checks: checks) }
@@ -121,7 +121,7 @@ public struct SiteStage: Sendable {
                                     document: SearchDocuments.document(page, body: body?.document, renderer: renderer),
                                     page: page)
         if case .failure(let changed) = read { rendered.bodyChanged = changed }
-        if let recorder, source != nil { rendered.recordedBody = (bodyRange, recorder.records) }
+        if let recorder, source != nil { rendered.recordedBody = (bodyRange, recorder.records, (try? read.get())?.frontMatter) }
         return rendered
     }
 

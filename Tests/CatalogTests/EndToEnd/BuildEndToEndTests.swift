@@ -89,6 +89,37 @@ import Testing
         #expect((document["coverage"] as? [String: Any])?.keys.count == 5)
     }
 
+    /// A build that replaces an output returns once the new one is in place: the old one is
+    /// in the cache (`.out.trash-PID`) for a process that removes it after `build` has ended,
+    /// and soon nothing of it is left; nothing else beside the output changes.
+    @Test func theReplacedOutputIsRemovedAfterTheBuildEnds() throws {
+        defer { try? FileManager.default.removeItem(at: work) }
+        let content = work.appendingPathComponent("content")
+        try LargeFixture.write(to: content, books: 2, chapters: 2, sections: 3)
+        let arguments = ["build", "--content", "content", "--output", "out", "--cache", "cache"]
+        #expect(try BinaryRunner.run(arguments, in: work).status == 0)
+        let cache = work.appendingPathComponent("cache")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: cache.path).sorted()
+        let section = content.appendingPathComponent("01-book-1/01-chapter-1/01-section-1.md")
+        try Data((try String(contentsOf: section, encoding: .utf8) + "More.\n").utf8).write(to: section)
+        let run = try BinaryRunner.run(arguments, in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        let pages = FileManager.default.enumerator(atPath: work.appendingPathComponent("out").path)?.compactMap { $0 as? String } ?? []
+        let edited = pages.filter { path in
+            path.hasSuffix(".html") && (try? String(contentsOf: work.appendingPathComponent("out/" + path), encoding: .utf8))?.contains("More.") == true
+        }
+        #expect(!edited.isEmpty)
+        let deadline = Date().addingTimeInterval(30)
+        var names = try FileManager.default.contentsOfDirectory(atPath: cache.path).sorted()
+        while names != kept, Date() < deadline {
+            #expect(names.allSatisfy { kept.contains($0) || $0.hasPrefix(".out.trash-") }, "\(names)")
+            usleep(20_000)
+            names = try FileManager.default.contentsOfDirectory(atPath: cache.path).sorted()
+        }
+        #expect(names == kept)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).sorted() == ["cache", "content", "out"])
+    }
+
     @Test func unknownOptionExits2() throws {
         defer { try? FileManager.default.removeItem(at: work) }
         #expect(try BinaryRunner.run(["build", "--no-such-option"], in: work).status == 2)

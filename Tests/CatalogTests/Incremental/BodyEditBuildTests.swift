@@ -259,4 +259,40 @@ import Testing
             #expect(BodyState(bytes: Array(bytes[..<length]), identity: ["content\t/c", "output\t/o"]) == nil)
         }
     }
+
+    /// The front matter is recorded as the site stage reads each body (no file is read again
+    /// after the swap): its length and hash are those of the bytes before the body, and a
+    /// file whose stamp changed while the build ran (here: touched as the site stage
+    /// starts, its bytes the same) is left out, so that an edit of it is a full build.
+    @Test func theFrontMatterIsRecordedAsTheBodyIsRead() throws {
+        let scene = try Scene(Self.files())
+        defer { scene.remove() }
+        var options = BuildOptions(content: scene.content.root, output: scene.output, cacheDirectory: scene.cache)
+        let touched = scene.content.url.appendingPathComponent("b1/c0/s1.md")
+        options.stageStarted = { stage in
+            if stage == "site" { try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: touched.path) }
+        }
+        #expect(try Build.run(options).wrote)
+        let identity = BuildState.identity(content: scene.content.url, output: scene.output)
+        let state = try #require(BodyState.read(from: scene.cache, identity: identity))
+        #expect(state.files["b1/c0/s1.md"] == nil)
+        let text = try String(contentsOf: scene.content.url.appendingPathComponent("b0/c1/s2.md"), encoding: .utf8)
+        let end = try #require(text.range(of: "\n---\n", range: text.index(text.startIndex, offsetBy: 3)..<text.endIndex))
+        let frontMatter = Data(text[..<end.upperBound].utf8)
+        let file = try #require(state.files["b0/c1/s2.md"])
+        #expect(file.frontMatterBytes == frontMatter.count)
+        #expect(file.frontMatterHash == IncrementalSink.hash(frontMatter))
+        try Self.replaceBody(scene, "b1/c0/s1.md", "Other text.\n")
+        #expect(try scene.build().route == "full build: b1/c0/s1.md changed, and the last build saved no body state for it "
+                + "(not the body of a context page, or edited while that build ran)")
+    }
+
+    /// A file that starts with a byte order mark: the front matter is counted in the text
+    /// the build reads (the mark dropped), so an edit of its body is a body edit.
+    @Test func aBodyAfterAByteOrderMarkIsABodyEdit() throws {
+        var files = Self.files()
+        files["b0/c0/s3.md"] = "\u{FEFF}" + Self.section("Section 0.0.3", body: "Marked.")
+        let route = try route(after: { try Self.replaceBody($0, "b0/c0/s3.md", "Marked again.\n") }, files: files)
+        #expect(route.hasPrefix("body edit: 1 changed file, "))
+    }
 }
