@@ -106,7 +106,8 @@ enum LiveEdit {
                 return nil
             }
         }
-        let reader = FrontMatterReader(root: content, locales: settled.model.app.locales)
+        var reader = FrontMatterReader(root: content, locales: settled.model.app.locales)
+        reader.bodies = .streamedWithDigest  // as `LiveLoader` loads them
         let parsed = changed.sorted { $0.path < $1.path }.map { file in
             (path: file.path, parse: parses.reparse(ParseRequest(relativePath: file.path, mode: file.mode), reader: reader))
         }

@@ -109,6 +109,8 @@ final class SitePageMemo: Sendable {
         guard let inputs = PageInputs(page, renderer: renderer) else { return nil }
         let recorder = LinkRecorder()
         let rendered = stage.renderPage(page, renderer: renderer, links: links, media: media, wrap: recorder.wrap)
+        // A body that changed since it was loaded leaves the edit to a whole build.
+        guard rendered.bodyChanged == nil else { return nil }
         let entry = Entry(inputs: inputs, links: recorder.records, document: rendered.document)
         state.withLock { $0.pending[inputs.path] = entry }
         return (rendered, entry)

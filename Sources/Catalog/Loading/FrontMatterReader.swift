@@ -4,9 +4,18 @@ import Foundation
 struct FrontMatterReader {
     let root: ContentRoot
     let locales: [LocaleID]
-    /// Keep only where each body is, not its text (`MarkdownBody(streamed:)`): a cold
-    /// build reads each body again when it renders it.
-    var streamsBodies = false
+    /// How each body is kept: its text, or only where it is (`MarkdownBody(streamed:)`), read
+    /// again when its page is rendered.
+    var bodies = Bodies.text
+
+    enum Bodies: Sendable {
+        case text
+        /// Where each body is: a cold build.
+        case streamed
+        /// Where each body is and its digest (`BodyDigest`): `serve`, which compares bodies
+        /// from one build to the next.
+        case streamedWithDigest
+    }
 
     enum Mode {
         /// A file that defines a context: every key of content-format.md §3.
@@ -34,13 +43,14 @@ struct FrontMatterReader {
     func read(text: String, file: SourceFile, identity: ContentFile.Identity? = nil, mode: Mode,
               into bag: inout DiagnosticBag) -> ContextFields {
         var fields = ContextFields()
-        let (parts, bodyBytes) = FrontMatter.split(text, copyingBody: !streamsBodies)
+        let (parts, bodyBytes) = FrontMatter.split(text, copyingBody: bodies != .streamed)
         if bodyBytes > 0 || parts.yaml == nil {
-            fields.body = streamsBodies
-                ? MarkdownBody(streamed: BodyLocation(rootPath: root.absolutePath(""), noFollow: false, identity: identity,
-                                                      fileBytes: text.utf8.count, bodyStart: text.utf8.count - bodyBytes),
+            fields.body = bodies == .text
+                ? MarkdownBody(text: parts.body, source: file, firstLine: parts.bodyFirstLine)
+                : MarkdownBody(streamed: BodyLocation(rootPath: root.absolutePath(""), noFollow: false, identity: identity,
+                                                      fileBytes: text.utf8.count, bodyStart: text.utf8.count - bodyBytes,
+                                                      digest: bodies == .streamedWithDigest ? BodyDigest(parts.body) : nil),
                                source: file, firstLine: parts.bodyFirstLine)
-                : MarkdownBody(text: parts.body, source: file, firstLine: parts.bodyFirstLine)
         }
         if parts.isUnclosed {
             bag.error("front-matter-unclosed", at: file.location(),
