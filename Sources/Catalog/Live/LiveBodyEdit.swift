@@ -106,8 +106,13 @@ enum LiveEdit {
                 return nil
             }
         }
+        // A file that a symbolic link took the place of is left to a whole build, whose
+        // listing follows only links that stay inside the content: read here, a link
+        // leading out of it would be read.
+        guard !changed.contains(where: { Self.isLink(content.absolutePath($0.path)) }) else { return nil }
         var reader = FrontMatterReader(root: content, locales: settled.model.app.locales)
         reader.bodies = .streamedWithDigest  // as `LiveLoader` loads them
+        reader.noFollow = true  // nor one that a link took the place of since
         let parsed = changed.sorted { $0.path < $1.path }.map { file in
             (path: file.path, parse: parses.reparse(ParseRequest(relativePath: file.path, mode: file.mode), reader: reader))
         }
@@ -118,6 +123,11 @@ enum LiveEdit {
         }
         guard edited.count == 1, let only = edited.first, let old = only.parse.old else { return nil }
         return (.fields(path: only.path, old: old, new: only.parse.new), stamps)
+    }
+
+    private static func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 }
 

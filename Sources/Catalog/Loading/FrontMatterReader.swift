@@ -7,6 +7,9 @@ struct FrontMatterReader {
     /// How each body is kept: its text, or only where it is (`MarkdownBody(streamed:)`), read
     /// again when its page is rendered.
     var bodies = Bodies.text
+    /// Refuse a file that is a symbolic link (`serve`'s edits: a link is left to a whole
+    /// build, whose listing follows only links that stay inside the content).
+    var noFollow = false
 
     enum Bodies: Sendable {
         case text
@@ -29,7 +32,8 @@ struct FrontMatterReader {
     func read(_ relativePath: String, mode: Mode, into bag: inout DiagnosticBag) -> ContextFields {
         let file = root.file(relativePath)
         var fields = ContextFields()
-        guard let read = ContentFiles.readIdentifiedText(path: root.absolutePath(relativePath), file: file, into: &bag) else {
+        guard let read = ContentFiles.readIdentifiedText(path: root.absolutePath(relativePath), file: file,
+                                                              noFollow: noFollow, into: &bag) else {
             fields.isBroken = true
             return fields
         }
@@ -47,7 +51,7 @@ struct FrontMatterReader {
         if bodyBytes > 0 || parts.yaml == nil {
             fields.body = bodies == .text
                 ? MarkdownBody(text: parts.body, source: file, firstLine: parts.bodyFirstLine)
-                : MarkdownBody(streamed: BodyLocation(rootPath: root.absolutePath(""), noFollow: false, identity: identity,
+                : MarkdownBody(streamed: BodyLocation(rootPath: root.absolutePath(""), noFollow: noFollow, identity: identity,
                                                       fileBytes: text.utf8.count, bodyStart: text.utf8.count - bodyBytes,
                                                       digest: bodies == .streamedWithDigest ? BodyDigest(parts.body) : nil),
                                source: file, firstLine: parts.bodyFirstLine)
