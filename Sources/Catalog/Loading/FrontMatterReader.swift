@@ -8,7 +8,9 @@ struct FrontMatterReader {
     /// again when its page is rendered.
     var bodies = Bodies.text
     /// Refuse a file that is a symbolic link (`serve`'s edits: a link is left to a whole
-    /// build, whose listing follows only links that stay inside the content).
+    /// build, whose listing follows only links that stay inside the content). The body
+    /// is kept as a whole build keeps it, so that an unchanged file read again here gives
+    /// an equal body (it is read again only from the file loaded, link or not).
     var noFollow = false
 
     enum Bodies: Sendable {
@@ -51,7 +53,7 @@ struct FrontMatterReader {
         if bodyBytes > 0 || parts.yaml == nil {
             fields.body = bodies == .text
                 ? MarkdownBody(text: parts.body, source: file, firstLine: parts.bodyFirstLine)
-                : MarkdownBody(streamed: BodyLocation(rootPath: root.absolutePath(""), noFollow: noFollow, identity: identity,
+                : MarkdownBody(streamed: BodyLocation(rootPath: root.absolutePath(""), noFollow: false, identity: identity,
                                                       fileBytes: text.utf8.count, bodyStart: text.utf8.count - bodyBytes,
                                                       digest: bodies == .streamedWithDigest ? BodyDigest(parts.body) : nil),
                                source: file, firstLine: parts.bodyFirstLine)

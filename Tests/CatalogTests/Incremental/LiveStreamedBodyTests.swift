@@ -53,6 +53,27 @@ import Testing
         #expect(body.byteCount == "The body says ALPHA here.\n".utf8.count)
     }
 
+    /// A file an edit reads again without a change (its stamp was too recent to trust)
+    /// gives the body loaded: otherwise the edit would count it as edited too, and build whole.
+    @Test func aFileReadAgainByAnEditGivesAnEqualBody() throws {
+        let content = try TempContent(Self.files())
+        defer { content.remove() }
+        var timer = StageTimer()
+        var kept: LiveLoader.Kept?
+        let model = try #require(LiveLoader.load(content.root, timer: &timer, parses: IncrementalParseCache(),
+                                                 bodies: BodyCheckMemo(), contentFiles: Set(Self.files().keys),
+                                                 kept: &kept).model)
+        let body = try #require(model.contexts.lazy.compactMap { $0.versions[LocaleID(rawValue: "en-us")]?.body }
+            .first { $0.source.relativePath == Self.path })
+        let reader = LiveEdit.reader(content.root, locales: model.app.locales)
+        let again = ParsedFiles.parseOne(ParseRequest(relativePath: Self.path, mode: .context), reader: reader)
+        #expect(again.fields.body == body)
+        try content.write(Self.path, "---\ntitle: \"Streamed\"\ntype: section\n---\nThe body says OMEGA here.\n")
+        let edited = ParsedFiles.parseOne(ParseRequest(relativePath: Self.path, mode: .context), reader: reader)
+        #expect(edited.fields.body != body, "the same size, the same file: only the digest differs")
+        #expect(try edited.fields.body?.read() == "The body says OMEGA here.\n")
+    }
+
     /// An edit in place that keeps the file's size (and so its identity: device, inode,
     /// size): only the digest tells the new body from the loaded one. It is patched in
     /// (`BodyEdit`), and the output is what `build` writes.
