@@ -4,9 +4,9 @@ import Foundation
 ///
 /// A body's diagnostics depend on its text and file (positions, paths) and, for its
 /// relative links and images, on whether the files they point at exist. So an entry holds
-/// the whole `MarkdownBody` it was made for (found by its file, compared whole: a body
-/// taken from the parse cache shares its text's storage, so the comparison is cheap, where
-/// hashing every body would not be) and remembers the paths its links resolve to with
+/// the whole `MarkdownBody` it was made for (found by its file, compared whole: `serve`
+/// keeps where each body is and its digest, not its text, so the comparison is cheap) and
+/// remembers the paths its links resolve to with
 /// the answer `LinkPaths.exists` gave; it is reused while those answers stay the same,
 /// which is only asked again when the set of content files changed (an edit of a file's
 /// bytes cannot make another file appear or disappear).
@@ -75,10 +75,15 @@ final class BodyCheckMemo: Sendable {
         entry.targets.allSatisfy { LinkPaths.exists($0.path, in: contentRoot) == $0.exists }
     }
 
+    /// The entry keeps the body as it came (where it is), not the text read here once: a
+    /// body that changed since it was loaded has no diagnostics (the site stage, which
+    /// renders it, stops the build).
     private static func entry(_ body: MarkdownBody, contentRoot: URL) -> Entry {
-        let diagnostics = BodyChecker.check(body, contentRoot: contentRoot)
+        guard let loaded = try? body.loaded() else { return Entry(body: body, diagnostics: [], targets: []) }
+        let reportables = MarkdownScanner.reportables(loaded.text)
+        let diagnostics = BodyChecker.diagnostics(reportables, in: loaded, targets: LinkTargets(contentRoot: contentRoot))
         var targets: [(path: String, exists: Bool)] = []
-        for item in MarkdownScanner.reportables(body.text) {
+        for item in reportables {
             let url: String
             switch item.node.kind {
             case .link(let destination, _), .image(let destination, _): url = destination
@@ -106,7 +111,7 @@ enum LiveLoader {
     static func load(_ root: ContentRoot, timer: inout StageTimer, parses: IncrementalParseCache,
                      bodies: BodyCheckMemo, contentFiles: Set<String>, kept: inout Kept?) -> LoadResult {
         var bag = DiagnosticBag()
-        guard let tree = timer.measure("load", { ContentLoader(root: root).loadTree(into: &bag, cache: parses) }) else {
+        guard let tree = timer.measure("load", { ContentLoader(root: root).loadTree(into: &bag, cache: parses, bodies: .streamedWithDigest) }) else {
             return LoadResult(model: nil, diagnostics: bag, coverage: nil)
         }
         bag.configure(tree.ruleSettings)

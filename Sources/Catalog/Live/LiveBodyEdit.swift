@@ -106,7 +106,11 @@ enum LiveEdit {
                 return nil
             }
         }
-        let reader = FrontMatterReader(root: content, locales: settled.model.app.locales)
+        // A file that a symbolic link took the place of is left to a whole build, whose
+        // listing follows only links that stay inside the content: read here, a link
+        // leading out of it would be read.
+        guard !changed.contains(where: { Self.isLink(content.absolutePath($0.path)) }) else { return nil }
+        let reader = Self.reader(content, locales: settled.model.app.locales)
         let parsed = changed.sorted { $0.path < $1.path }.map { file in
             (path: file.path, parse: parses.reparse(ParseRequest(relativePath: file.path, mode: file.mode), reader: reader))
         }
@@ -117,6 +121,20 @@ enum LiveEdit {
         }
         guard edited.count == 1, let only = edited.first, let old = only.parse.old else { return nil }
         return (.fields(path: only.path, old: old, new: only.parse.new), stamps)
+    }
+
+    /// How an edit reads the changed files: bodies as `LiveLoader` keeps them (an unchanged
+    /// file read again gives an equal body), and no file that a link took the place of.
+    static func reader(_ content: ContentRoot, locales: [LocaleID]) -> FrontMatterReader {
+        var reader = FrontMatterReader(root: content, locales: locales)
+        reader.bodies = .streamedWithDigest
+        reader.noFollow = true
+        return reader
+    }
+
+    private static func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 }
 

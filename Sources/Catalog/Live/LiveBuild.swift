@@ -67,9 +67,22 @@ public final class LiveBuild: Sendable {
         }
         settled.withLock { $0 = nil }
         let stamps = timer.measure("load") { listing.mapValues { $0.trusted(at: now) } }
-        let outcome = try rebuildAll(stamps: stamps, timer: &timer)
+        let outcome = try rebuildAllAgainIfABodyChanged(stamps: stamps, timer: &timer)
         Self.returnFreedMemory()
         return outcome
+    }
+
+    /// Bodies stay in their files (`MarkdownBody(streamed:)`) and are read again when their
+    /// pages are rendered: one saved during the build no longer matches what was loaded, and
+    /// the build stops (`BodyChanged`). It is made again once, from the files as they are
+    /// then (the parse cache reads the changed file again); nothing is ever read through a
+    /// symbolic link that took a body's place.
+    private func rebuildAllAgainIfABodyChanged(stamps: [String: FileStamp], timer: inout StageTimer) throws -> Outcome {
+        do {
+            return try rebuildAll(stamps: stamps, timer: &timer)
+        } catch is BodyChanged {
+            return try rebuildAll(stamps: stamps, timer: &timer)
+        }
     }
 
     /// Gives the memory a whole build freed back to the system. A whole build holds every

@@ -124,7 +124,8 @@ extension LiveSitePatch {
             }
         }
         renderer.filterOptions[locale] = SearchDocuments.filterOptions(all, strings: renderer.strings(locale))
-        // The home body is in memory under `serve` (never streamed), so reading it cannot fail.
+        // The home body is read again from its file: one that changed since it was loaded
+        // leaves the edit to a whole build.
         guard let pages = try? stage.homeAndSearchPages(locale, renderer: renderer, links: links, media: BodyLinks.MediaSet())
         else { return false }
         for file in pages { self.changed[file.path] = Data(file.text.utf8) }

@@ -108,7 +108,10 @@ final class SitePageMemo: Sendable {
                   media: BodyLinks.MediaSet) -> (page: RenderedPage, entry: Entry)? {
         guard let inputs = PageInputs(page, renderer: renderer) else { return nil }
         let recorder = LinkRecorder()
-        let rendered = stage.renderPage(page, renderer: renderer, links: links, media: media, wrap: recorder.wrap)
+        let rendered = Self.packingTerms(stage.renderPage(page, renderer: renderer, links: links, media: media,
+                                                          wrap: recorder.wrap))
+        // A body that changed since it was loaded leaves the edit to a whole build.
+        guard rendered.bodyChanged == nil else { return nil }
         let entry = Entry(inputs: inputs, links: recorder.records, document: rendered.document)
         state.withLock { $0.pending[inputs.path] = entry }
         return (rendered, entry)
@@ -156,10 +159,19 @@ final class SitePageMemo: Sendable {
             return RenderedPage(path: inputs.path, html: nil, document: entry.document, page: page)
         }
         let recorder = LinkRecorder()
-        let rendered = stage.renderPage(page, renderer: renderer, links: links, media: media, wrap: recorder.wrap)
+        let rendered = Self.packingTerms(stage.renderPage(page, renderer: renderer, links: links, media: media,
+                                                          wrap: recorder.wrap))
         let entry = Entry(inputs: inputs, links: recorder.records, document: rendered.document)
         state.withLock { $0.pending[inputs.path] = entry }
         return rendered
+    }
+
+    /// The page with its search terms packed (`SearchTerms.packed`): its entry here and the
+    /// postings memo keep that one buffer for as long as the page is unchanged.
+    private static func packingTerms(_ page: RenderedPage) -> RenderedPage {
+        var page = page
+        page.document.terms = page.document.terms.packed()
+        return page
     }
 
     /// Resolves the recorded links again in today's catalog. This also publishes the

@@ -13,6 +13,10 @@ enum BodyStorage: Hashable, Sendable {
 /// loaded (`identity`: device, inode, size, taken from the open descriptor that is then
 /// read), so a body swapped for a symbolic link to a file elsewhere, even one with the
 /// same bytes, is an error too and nothing of that file is read.
+///
+/// `serve` also keeps each body's `digest`: two loads of a file with the same identity and
+/// sizes may still hold different text (an edit in place that keeps the length), and its
+/// memos compare bodies to know what an edit changed.
 struct BodyLocation: Hashable, Sendable {
     /// The content directory's absolute path: one string shared by every body.
     var rootPath: String
@@ -21,6 +25,8 @@ struct BodyLocation: Hashable, Sendable {
     var identity: ContentFile.Identity?
     var fileBytes: Int
     var bodyStart: Int
+    /// The body's `BodyDigest`, when the loader took one (`serve`); reading checks it.
+    var digest: BodyDigest? = nil
 
     var byteCount: Int { fileBytes - bodyStart }
 
@@ -42,7 +48,7 @@ struct BodyLocation: Hashable, Sendable {
         guard case .success(let data) = ContentFile.readAll(opened), case .success(let text) = SourceText.decode(data),
               text.utf8.count == fileBytes else { throw changed }
         let (parts, bodyBytes) = FrontMatter.split(text, copyingBody: true)
-        guard bodyBytes == byteCount else { throw changed }
+        guard bodyBytes == byteCount, digest.map({ $0 == BodyDigest(parts.body) }) ?? true else { throw changed }
         guard recordingFrontMatter else { return (parts.body, nil) }
         return (parts.body, ReadFrontMatter(text, bytes: bodyStart, descriptor: opened.descriptor))
     }
@@ -71,6 +77,21 @@ struct ReadFrontMatter: Sendable, Equatable {
         var info = stat()
         self.init(bytes: bytes, hash: IncrementalSink.hash(Data(text.utf8.prefix(bytes))),
                   stamp: fstat(descriptor, &info) == 0 ? FileStamp(info) : nil)
+    }
+}
+
+/// A hash of a body's text, to tell an edited body from the one loaded without keeping its
+/// text. Swift's `Hasher` (SipHash, seeded at random for each process): digests are compared
+/// only within the process that made them, and a text made to collide with another cannot
+/// be written without the seed.
+struct BodyDigest: Hashable, Sendable {
+    private var value: Int
+
+    init(_ text: String) {
+        var text = text
+        var hasher = Hasher()
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        value = hasher.finalize()
     }
 }
 

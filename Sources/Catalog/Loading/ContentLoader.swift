@@ -8,9 +8,9 @@ public struct ContentLoader {
 
     /// - Parameter cache: parsed files a long-lived process kept from its last build, taken
     ///   instead of parsing unchanged files again.
-    /// - Parameter streamsBodies: keep where each body is instead of its text (`build`).
+    /// - Parameter bodies: how to keep each body (only where it is, for `build` and `serve`).
     func loadTree(into bag: inout DiagnosticBag, cache: IncrementalParseCache? = nil,
-                  streamsBodies: Bool = false,
+                  bodies: FrontMatterReader.Bodies = .text,
                   progress: (@Sendable (BuildProgress) -> Void)? = nil) -> ContentTree? {
         guard FileManager.default.fileExists(atPath: root.url.path) else {
             bag.error("catalog-missing", at: SourceLocation(file: root.displayPath),
@@ -22,7 +22,7 @@ public struct ContentLoader {
         let scanned = scanner.scan()
         bag.append(contentsOf: scanner.diagnostics.items)
         var reader = FrontMatterReader(root: root, locales: config.locales)
-        reader.streamsBodies = streamsBodies
+        reader.bodies = bodies
         let requests = scanned.parseRequests()
         let counter = ProgressCounter(.loading, total: requests.count, report: progress)
         let parsed = ParsedFiles.parse(requests, reader: reader, cache: cache, progress: counter)

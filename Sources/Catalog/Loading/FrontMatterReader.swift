@@ -4,9 +4,23 @@ import Foundation
 struct FrontMatterReader {
     let root: ContentRoot
     let locales: [LocaleID]
-    /// Keep only where each body is, not its text (`MarkdownBody(streamed:)`): a cold
-    /// build reads each body again when it renders it.
-    var streamsBodies = false
+    /// How each body is kept: its text, or only where it is (`MarkdownBody(streamed:)`), read
+    /// again when its page is rendered.
+    var bodies = Bodies.text
+    /// Refuse a file that is a symbolic link (`serve`'s edits: a link is left to a whole
+    /// build, whose listing follows only links that stay inside the content). The body
+    /// is kept as a whole build keeps it, so that an unchanged file read again here gives
+    /// an equal body (it is read again only from the file loaded, link or not).
+    var noFollow = false
+
+    enum Bodies: Sendable {
+        case text
+        /// Where each body is: a cold build.
+        case streamed
+        /// Where each body is and its digest (`BodyDigest`): `serve`, which compares bodies
+        /// from one build to the next.
+        case streamedWithDigest
+    }
 
     enum Mode {
         /// A file that defines a context: every key of content-format.md §3.
@@ -20,7 +34,8 @@ struct FrontMatterReader {
     func read(_ relativePath: String, mode: Mode, into bag: inout DiagnosticBag) -> ContextFields {
         let file = root.file(relativePath)
         var fields = ContextFields()
-        guard let read = ContentFiles.readIdentifiedText(path: root.absolutePath(relativePath), file: file, into: &bag) else {
+        guard let read = ContentFiles.readIdentifiedText(path: root.absolutePath(relativePath), file: file,
+                                                              noFollow: noFollow, into: &bag) else {
             fields.isBroken = true
             return fields
         }
@@ -34,13 +49,14 @@ struct FrontMatterReader {
     func read(text: String, file: SourceFile, identity: ContentFile.Identity? = nil, mode: Mode,
               into bag: inout DiagnosticBag) -> ContextFields {
         var fields = ContextFields()
-        let (parts, bodyBytes) = FrontMatter.split(text, copyingBody: !streamsBodies)
+        let (parts, bodyBytes) = FrontMatter.split(text, copyingBody: bodies != .streamed)
         if bodyBytes > 0 || parts.yaml == nil {
-            fields.body = streamsBodies
-                ? MarkdownBody(streamed: BodyLocation(rootPath: root.absolutePath(""), noFollow: false, identity: identity,
-                                                      fileBytes: text.utf8.count, bodyStart: text.utf8.count - bodyBytes),
+            fields.body = bodies == .text
+                ? MarkdownBody(text: parts.body, source: file, firstLine: parts.bodyFirstLine)
+                : MarkdownBody(streamed: BodyLocation(rootPath: root.absolutePath(""), noFollow: false, identity: identity,
+                                                      fileBytes: text.utf8.count, bodyStart: text.utf8.count - bodyBytes,
+                                                      digest: bodies == .streamedWithDigest ? BodyDigest(parts.body) : nil),
                                source: file, firstLine: parts.bodyFirstLine)
-                : MarkdownBody(text: parts.body, source: file, firstLine: parts.bodyFirstLine)
         }
         if parts.isUnclosed {
             bag.error("front-matter-unclosed", at: file.location(),

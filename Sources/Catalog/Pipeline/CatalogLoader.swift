@@ -38,7 +38,7 @@ public enum CatalogLoader {
                             progress: (@Sendable (BuildProgress) -> Void)? = nil) -> LoadResult {
         var bag = DiagnosticBag()
         guard let tree = timer.measure("load", {
-            ContentLoader(root: root).loadTree(into: &bag, cache: cache, streamsBodies: streamsBodies,
+            ContentLoader(root: root).loadTree(into: &bag, cache: cache, bodies: streamsBodies ? .streamed : .text,
                                                progress: progress)
         }) else {
             return LoadResult(model: nil, diagnostics: bag, coverage: nil)

@@ -17,14 +17,10 @@ struct SearchPostings: Sendable {
     var count: Int { ends.count }
 
     mutating func add(_ document: SearchTerms) {
-        document.bytes.withUnsafeBufferPointer { bytes in
-            var start = 0
-            for index in document.ends.indices {
-                let end = Int(document.ends[index])
-                let number = terms.number(of: UnsafeBufferPointer(rebasing: bytes[start..<end]), hash: document.hashes[index]).number
-                entries.append(UInt32(number) << 1 | (index < document.strongCount ? 0 : 1))
-                start = end
-            }
+        let strongCount = document.strongCount
+        document.forEachTerm { term, hash, index in
+            let number = terms.number(of: term, hash: hash ?? SearchTermSet.hash(term)).number
+            entries.append(UInt32(number) << 1 | (index < strongCount ? 0 : 1))
         }
         ends.append(entries.count)
     }

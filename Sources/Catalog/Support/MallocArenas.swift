@@ -6,8 +6,14 @@ import CCatalogSystem
 /// arenas, each holding on to its own free pages. Two arenas (one per core of the machines
 /// builds run on) keep the peak lower (bench/scale/README.md); `MALLOC_ARENA_MAX` in the
 /// environment still decides when it is set.
+///
+/// `serve` stays resident: one arena, so that the free space left between what its memos
+/// keep is in one heap, not two (15–20 MB less at 10,000 contexts, bench/serve/README.md);
+/// its first build is the only one that renders every page, and was no slower.
 public enum MallocArenas {
     public static let limit: Int32 = 2
+    public static let serveLimit: Int32 = 1
 
-    public static func apply() { cb_limit_malloc_arenas(limit) }
+    /// - Parameter command: the first argument, which names the command.
+    public static func apply(command: String?) { cb_limit_malloc_arenas(command == "serve" ? serveLimit : limit) }
 }

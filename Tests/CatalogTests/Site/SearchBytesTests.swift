@@ -73,25 +73,59 @@ struct SearchBytesTests {
         for round in 0..<300 {
             let terms = SearchTerms(strong: [Self.text(&random, unicode: round % 3 == 0)],
                                     weak: [.utf8(Array(Self.text(&random, unicode: round % 2 == 0).utf8))])
-            terms.bytes.withUnsafeBufferPointer { bytes in
-                var start = 0
-                for (index, end) in terms.ends.enumerated() {
-                    #expect(terms.hashes[index] == SearchTermSet.hash(UnsafeBufferPointer(rebasing: bytes[start..<Int(end)])))
-                    start = Int(end)
-                }
+            var count = 0
+            terms.forEachTerm { term, hash, _ in
+                #expect(hash == SearchTermSet.hash(term))
+                count += 1
             }
+            #expect(count == (terms.strong + terms.weak).count)
         }
     }
 
     /// A document's terms are kept as long as its locale is built (and by `serve`, as long
     /// as it runs): they take the room of their distinct terms, not of the text's length.
-    @Test func termsKeepNoRoomReservedForTheText() {
+    @Test func termsKeepNoRoomReservedForTheText() throws {
         let text = Array(repeating: "measure", count: 20_000).joined(separator: " ")
         let terms = SearchTerms(strong: ["Ruler"], weak: [text])
         #expect(terms.strong + terms.weak == ["ruler", "measure"])
-        #expect(terms.bytes.capacity < 64)
-        #expect(terms.ends.capacity < 16)
-        #expect(terms.hashes.capacity < 16)
+        let arrays = try #require(terms.indexedArrays)
+        #expect(arrays.bytes.capacity < 64)
+        #expect(arrays.ends.capacity < 16)
+        #expect(arrays.hashes.capacity < 16)
+    }
+
+    /// `serve` keeps each document's terms packed (each term's length, then its bytes, in one
+    /// buffer of its exact size): the same terms, equal to the indexed ones, and the same
+    /// postings, their hashes computed again from the bytes.
+    @Test func packedTermsAreTheSameTermsInOneBuffer() {
+        var random = SystemRandomNumberGenerator()
+        var indexed = SearchPostings(), packed = SearchPostings()
+        for round in 0..<300 {
+            let terms = SearchTerms(strong: [Self.text(&random, unicode: round % 3 == 0)],
+                                    weak: [.utf8(Array(Self.text(&random, unicode: round % 2 == 0).utf8))])
+            let kept = terms.packed()
+            #expect(kept == terms)
+            #expect(terms == kept)
+            #expect(kept.packed() == kept)
+            #expect(kept.strong == terms.strong)
+            #expect(kept.weak == terms.weak)
+            #expect(kept.strongCount == terms.strongCount)
+            #expect(kept.indexedArrays == nil)
+            #expect(terms.packedBytes == nil)
+            let all: [String] = terms.strong + terms.weak
+            let length = all.reduce(0) { $0 + 1 + $1.utf8.count }
+            let bytes = kept.packedBytes ?? []
+            #expect(bytes.count == length)
+            #expect(bytes.capacity < length + 32)
+            kept.forEachTerm { _, hash, _ in #expect(hash == nil) }
+            indexed.add(terms)
+            packed.add(kept)
+        }
+        #expect(indexed.lists.mapValues { [$0.0, $0.1] } == packed.lists.mapValues { [$0.0, $0.1] })
+        let ab = SearchTerms(strong: ["ruler"], weak: ["scale"])
+        #expect(ab != SearchTerms(strong: ["ruler scale"], weak: [String]()).packed(), "as many strong terms")
+        #expect(ab != SearchTerms(strong: ["ruler"], weak: ["water"]).packed())
+        #expect(ab == SearchTerms(strong: ["ruler"], weak: ["scale"]).packed())
     }
 
     @Test func postingsEqualADictionaryOfTerms() {

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+/// `serve` keeps where each body is and its digest, not its text (`MarkdownBody(streamed:)`,
+/// `BodyDigest`), and reads a body again from the file it loaded when its page is checked
+/// or rendered. Its output must stay what `build` writes, byte for byte.
+@Suite struct LiveStreamedBodyTests {
+    static let path = "b0/c0/s2.md"
+
+    static func files() -> [String: String] {
+        var files = GeneratedContent.files(books: 2, chapters: 2, sections: 3)
+        files[path] = "---\ntitle: \"Streamed\"\ntype: section\n---\nThe body says ALPHA here.\n"
+        return files
+    }
+
+    /// A live build of `content` into `scratch/site`, built once, and past the time within
+    /// which a file's stamp is not trusted (`FileStamp.racyWindow`), so that only edited
+    /// files read as changed afterwards.
+    static func builtLive(_ content: TempContent, scratch: URL) throws -> LiveBuild {
+        let live = LiveBuild(content: content.root, output: scratch.appendingPathComponent("site"), cacheDirectory: nil)
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(try live.rebuild().result.wrote)
+        return live
+    }
+
+    static func expectSameAsBuild(_ content: TempContent, scratch: URL) throws {
+        let clean = scratch.appendingPathComponent("clean")
+        try? FileManager.default.removeItem(at: clean)
+        #expect(try Build.run(BuildOptions(content: content.root, output: clean, cacheDirectory: nil)).wrote)
+        let (got, want) = (treeContents(scratch.appendingPathComponent("site")), treeContents(clean))
+        #expect(got.keys.sorted() == want.keys.sorted())
+        for (path, data) in want where got[path] != data { Issue.record("\(path) differs from build's") }
+    }
+
+    static func page(_ scratch: URL) throws -> String {
+        let url = scratch.appendingPathComponent("site/en-us/b0/c0/s2/index.html")
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    @Test func serveLoadsBodiesAsLocationsWithDigests() throws {
+        let content = try TempContent(Self.files())
+        defer { content.remove() }
+        var timer = StageTimer()
+        var kept: LiveLoader.Kept?
+        let loaded = LiveLoader.load(content.root, timer: &timer, parses: IncrementalParseCache(), bodies: BodyCheckMemo(),
+                                     contentFiles: Set(Self.files().keys), kept: &kept)
+        let model = try #require(loaded.model)
+        let body = try #require(model.contexts.lazy.compactMap { $0.versions[LocaleID(rawValue: "en-us")]?.body }
+            .first { $0.source.relativePath == Self.path })
+        #expect(body != (try body.loaded()), "the body holds no text of its own")
+        #expect(try body.read() == "The body says ALPHA here.\n")
+        #expect(body.byteCount == "The body says ALPHA here.\n".utf8.count)
+    }
+
+    /// A file an edit reads again without a change (its stamp was too recent to trust)
+    /// gives the body loaded: otherwise the edit would count it as edited too, and build whole.
+    @Test func aFileReadAgainByAnEditGivesAnEqualBody() throws {
+        let content = try TempContent(Self.files())
+        defer { content.remove() }
+        var timer = StageTimer()
+        var kept: LiveLoader.Kept?
+        let model = try #require(LiveLoader.load(content.root, timer: &timer, parses: IncrementalParseCache(),
+                                                 bodies: BodyCheckMemo(), contentFiles: Set(Self.files().keys),
+                                                 kept: &kept).model)
+        let body = try #require(model.contexts.lazy.compactMap { $0.versions[LocaleID(rawValue: "en-us")]?.body }
+            .first { $0.source.relativePath == Self.path })
+        let reader = LiveEdit.reader(content.root, locales: model.app.locales)
+        let again = ParsedFiles.parseOne(ParseRequest(relativePath: Self.path, mode: .context), reader: reader)
+        #expect(again.fields.body == body)
+        try content.write(Self.path, "---\ntitle: \"Streamed\"\ntype: section\n---\nThe body says OMEGA here.\n")
+        let edited = ParsedFiles.parseOne(ParseRequest(relativePath: Self.path, mode: .context), reader: reader)
+        #expect(edited.fields.body != body, "the same size, the same file: only the digest differs")
+        #expect(try edited.fields.body?.read() == "The body says OMEGA here.\n")
+    }
+
+    /// An edit in place that keeps the file's size (and so its identity: device, inode,
+    /// size): only the digest tells the new body from the loaded one. It is patched in
+    /// (`BodyEdit`), and the output is what `build` writes.
+    @Test func aBodyEditOfTheSameSizeIsPatchedAndEqualsBuild() throws {
+        let content = try TempContent(Self.files())
+        let scratch = try scratchDirectory()
+        defer { content.remove(); try? FileManager.default.removeItem(at: scratch) }
+        let live = try Self.builtLive(content, scratch: scratch)
+        #expect(try Self.page(scratch).contains("ALPHA"))
+        let file = content.url.appendingPathComponent(Self.path)
+        let inode = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? UInt64)
+        try content.write(Self.path, "---\ntitle: \"Streamed\"\ntype: section\n---\nThe body says OMEGA here.\n")
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? UInt64 == inode)
+        let outcome = try live.rebuild()
+        #expect(outcome.path == .bodies)
+        #expect(outcome.result.wrote)
+        let page = try Self.page(scratch)
+        #expect(page.contains("OMEGA") && !page.contains("ALPHA"))
+        try Self.expectSameAsBuild(content, scratch: scratch)
+    }
+
+    /// A body that a symbolic link to a file outside the content replaced is not read:
+    /// not by the loaded body (its file is no longer the one loaded), nor by the next
+    /// build, which lists the content again (a link leading out of it is no content).
+    @Test func aBodyReplacedByALinkOutsideTheContentIsNotRead() throws {
+        let content = try TempContent(Self.files())
+        let scratch = try scratchDirectory()
+        defer { content.remove(); try? FileManager.default.removeItem(at: scratch) }
+        let live = try Self.builtLive(content, scratch: scratch)
+        var timer = StageTimer()
+        var kept: LiveLoader.Kept?
+        let model = try #require(LiveLoader.load(content.root, timer: &timer, parses: IncrementalParseCache(),
+                                                 bodies: BodyCheckMemo(), contentFiles: Set(Self.files().keys),
+                                                 kept: &kept).model)
+        let body = try #require(model.contexts.lazy.compactMap { $0.versions[LocaleID(rawValue: "en-us")]?.body }
+            .first { $0.source.relativePath == Self.path })
+        // Same front matter, same length: only the file's identity tells them apart.
+        let outside = scratch.appendingPathComponent("outside.md")
+        try Data("---\ntitle: \"Streamed\"\ntype: section\n---\nThe body says SECRT here.\n".utf8).write(to: outside)
+        let file = content.url.appendingPathComponent(Self.path)
+        try FileManager.default.removeItem(at: file)
+        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: outside.path)
+        #expect(throws: BodyChanged(file: body.source.displayPath, replacedByLink: true)) { try body.read() }
+        let outcome = try live.rebuild()
+        #expect(outcome.path == .whole, "a link in a body's place is left to a whole build")
+        #expect(!treeContents(scratch.appendingPathComponent("site")).values.contains {
+            String(decoding: $0, as: UTF8.self).contains("SECRT")
+        })
+    }
+}
