@@ -27,9 +27,12 @@ but DIR is written.
   the `intro` paragraphs become the folder's body and, shortened, its summary); a challenge's
   title from its own front matter. Other front matter keys (id, challengeType, dashedName,
   videoUrl, forumTopicId…) are not ours and are left out.
-- Bodies are kept exactly as written: freeCodeCamp's `# --description--`, `# --hints--`,
-  `# --seed--` sections, fenced code, inline HTML. Links and images are absolute (the CDN) or
-  site-absolute (`/learn/…`) and are left as written; no file is copied.
+- Bodies are kept as written: freeCodeCamp's `# --description--`, `# --hints--`,
+  `# --seed--` sections, fenced code, inline HTML. Links and images that are absolute (the
+  CDN) or site-absolute (`/learn/…`) are left as written; no file is copied, so a relative
+  link or image outside code (Project Euler 96's `images/spacer.gif`, broken on
+  freeCodeCamp's site as well) becomes the absolute address freeCodeCamp's page would
+  resolve it to. Front matter is read with PyYAML (a few titles are folded, `>-`).
 - Translations are matched to English challenges by their block (the folder they are in)
   and their front matter `id`, as one id may be in several blocks (so a translation in the
   submodule's older layout, SUPERBLOCK/BLOCK/NAME.md, finds its page just as the newer
@@ -37,13 +40,16 @@ but DIR is written.
   page. A translated challenge with no English page is left out (counted), as the content
   format requires a default-locale file.
 """
-import argparse, io, json, os, re, subprocess, sys, tarfile
+import argparse, json, os, posixpath, re, subprocess, sys, tarfile
 from collections import Counter
+
+import yaml
 
 LOCALES = {"espanol": "es", "chinese": "zh-hans", "chinese-traditional": "zh-hant", "german": "de",
            "italian": "it", "japanese": "ja", "korean": "ko", "portuguese": "pt-br", "swahili": "sw",
            "ukrainian": "uk", "arabic": "ar"}
 BUNDLE = "org.example.fcc"
+LEARN = "https://www.freecodecamp.org/learn/"
 FRONT_MATTER = re.compile(r"\A---\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.S)
 
 
@@ -97,24 +103,50 @@ class Repository:
 
 
 def split_front_matter(text):
-    """({key: value} of the top-level scalar keys, body). freeCodeCamp's front matter is flat."""
+    """({key: text} of the front matter's scalar keys, body). Some titles are folded (`>-`)."""
     match = FRONT_MATTER.match(text)
     if not match:
         return {}, text
-    fields = {}
-    for line in match.group(1).splitlines():
-        pair = re.match(r"^([A-Za-z][\w-]*):\s*(.*)$", line)
-        if pair:
-            fields[pair.group(1)] = unquote(pair.group(2).strip())
+    try:
+        data = yaml.load(match.group(1), Loader=yaml.CSafeLoader)
+    except yaml.YAMLError:
+        data = None
+    fields = {key: str(value).strip() for key, value in (data or {}).items()
+              if isinstance(key, str) and isinstance(value, (str, int, float))} if isinstance(data, dict) else {}
     return fields, text[match.end():]
 
 
-def unquote(value):
-    if len(value) >= 2 and value[0] == value[-1] == "'":
-        return value[1:-1].replace("''", "'")
-    if len(value) >= 2 and value[0] == value[-1] == '"':
-        return json.loads(value) if "\\" in value else value[1:-1]
-    return value
+FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+RELATIVE_LINKS = [re.compile(r"(\]\()([^)\s]+)"), re.compile(r"(\b(?:href|src)\s*=\s*\")([^\"]*)", re.I)]
+
+
+def absolute_links(body, page_url, counts):
+    """Relative links and images outside code, as freeCodeCamp's site resolves them from the
+    page's address (no file is copied, so each would point at nothing in content/)."""
+    def absolute(match):
+        target = match.group(2)
+        if not target or re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^[#/]", target):
+            return match.group(0)
+        counts["relative links made absolute"] += 1
+        return match.group(1) + LEARN + posixpath.normpath(posixpath.join(posixpath.dirname(page_url), target))
+    lines, fence = body.split("\n"), None
+    for index, line in enumerate(lines):
+        opening = FENCE.match(line)
+        if fence is None and opening:
+            fence = opening.group(1)[0] * len(opening.group(1))
+        elif fence is not None and line.strip().startswith(fence):
+            fence = None
+        elif fence is None and ("](" in line or "=" in line):
+            parts = re.split(r"(`+[^`]*`+|<code>.*?</code>)", line)  # code spans stay as written
+            lines[index] = "".join(part if part.startswith(("`", "<code>")) else
+                                   _apply(RELATIVE_LINKS, absolute, part) for part in parts)
+    return "\n".join(lines)
+
+
+def _apply(patterns, replace, text):
+    for pattern in patterns:
+        text = pattern.sub(replace, text)
+    return text
 
 
 def quote(text):
@@ -176,19 +208,19 @@ class Intros:
         for locale, data in self.by_locale.items():
             try:
                 value = pick(data)
-            except (KeyError, TypeError):
+            except (KeyError, TypeError, AttributeError, StopIteration):
                 value = None
             if isinstance(value, str) and value.strip():
                 found[locale] = value.strip()
         return found
 
 
-def title_map(values, fallback):
-    """A title as the content format takes it: a locale map when another language has one (the
-    same text too: a folder without its locale's title would be left out there, with its pages)."""
-    english = values.get("en-us", fallback)
-    others = {locale: value for locale, value in values.items() if locale != "en-us"}
-    return {"en-us": english} | others if others else english
+def block_intro(data, superblock, block):
+    """A block's {title, intro} in one language's intro.json: under its superblock, else under any
+    superblock that lists it (the translations may be newer than the English structure)."""
+    found = data.get(superblock, {}).get("blocks", {}).get(block)
+    return found if found is not None else next(
+        entry["blocks"][block] for entry in data.values() if isinstance(entry, dict) and block in entry.get("blocks", {}))
 
 
 class Curriculum:
@@ -196,7 +228,9 @@ class Curriculum:
         self.english, self.i18n, self.languages = english, i18n, languages
         self.content, self.counts = os.path.join(out, "content"), counts
         self.intros = Intros(english, i18n if i18n is not english else None, languages)
-        self.pages = {}  # (block, challenge id) -> path of its page below content/, without ".md"
+        self.pages = {}  # (block, challenge id) -> (its page below content/ without ".md", its address on freeCodeCamp)
+        self.folders = []  # (folder, {locale: title}, type, {locale: summary}, {locale: body})
+        self.locales_below = {}  # folder -> locales of the translated pages below it
         self.placed = set()
 
     def english_challenges(self):
@@ -209,26 +243,35 @@ class Curriculum:
                     challenges[(path.split("/")[-2], fields["id"])] = (fields, body)
         return challenges
 
-    def write_folder(self, folder, title, kind, intro_pick=None):
-        summary = self.intros.localized(lambda d: shorten(intro_pick(d))) if intro_pick else {}
+    def add_folder(self, folder, titles, fallback, kind, intro_pick=None):
+        """A folder, written by finish() once the translations below it are known."""
+        summaries = self.intros.localized(lambda d: shorten(intro_pick(d))) if intro_pick else {}
         bodies = self.intros.localized(lambda d: "\n\n".join(intro_pick(d))) if intro_pick else {}
-        english_summary = summary.get("en-us")
-        summary_field = title_map(summary, english_summary) if english_summary else None
-        write_text(os.path.join(self.content, folder, "index.md"),
-                   front_matter(title, kind, summary_field) + bodies.get("en-us", "") + "\n")
-        self.counts["folders"] += 1
-        self.counts["en-us"] += 1
-        for locale, body in bodies.items():
-            if locale != "en-us":
-                write_text(os.path.join(self.content, folder, f"index.{locale}.md"), front_matter(
-                    title.get(locale, title["en-us"]) if isinstance(title, dict) else title) + body + "\n")
+        self.folders.append((folder, {"en-us": fallback} | titles, kind, summaries, bodies))
+
+    def finish(self):
+        """Every folder's index.md, in each locale it has a title in or a translated page below it;
+        a title intro.json does not give in such a locale stays English (counted)."""
+        for folder, titles, kind, summaries, bodies in self.folders:
+            for locale in sorted(self.locales_below.get(folder, set()) - set(titles)):
+                titles[locale] = titles["en-us"]
+                self.counts["folder titles left in English"] += 1
+            title = titles if len(titles) > 1 else titles["en-us"]
+            summary = summaries if len(summaries) > 1 else summaries.get("en-us")
+            write_text(os.path.join(self.content, folder, "index.md"),
+                       front_matter(title, kind, summary if "en-us" in summaries else None) + bodies.get("en-us", "") + "\n")
+            for locale in titles:
                 self.counts[locale] += 1
+            for locale, body in bodies.items():
+                if locale != "en-us" and locale in titles:
+                    write_text(os.path.join(self.content, folder, f"index.{locale}.md"),
+                               front_matter(titles[locale]) + body + "\n")
+        self.counts["folders"] = len(self.folders)
 
     def write_block(self, folder, superblock, block, challenges, depth):
         structure = self.english.json(f"curriculum/structure/blocks/{block}.json") or {}
-        titles = self.intros.localized(lambda d: d[superblock]["blocks"][block]["title"])
-        self.write_folder(folder, title_map(titles, structure.get("name", block)), "chapter",
-                          lambda d: d[superblock]["blocks"][block]["intro"])
+        self.add_folder(folder, self.intros.localized(lambda d: block_intro(d, superblock, block)["title"]),
+                        structure.get("name", block), "chapter", lambda d: block_intro(d, superblock, block)["intro"])
         used = set()
         prefix_length = utf16_length(BUNDLE) + sum(utf16_length(re.sub(r"^\d+-", "", part)) for part in folder.split("/"))
         order = structure.get("challengeOrder", [])
@@ -245,9 +288,11 @@ class Curriculum:
                 self.counts["identifiers from the id"] += 1
             used.add(identifier)
             name = f"{folder}/{number:0{width}d}-{identifier}"
+            url = f"{superblock}/{block}/{fields.get('dashedName', entry['id'])}"
             write_text(os.path.join(self.content, name + ".md"),
-                       front_matter(fields.get("title") or entry.get("title") or identifier, "exercise") + body)
-            self.pages[(block, entry["id"])] = name
+                       front_matter(fields.get("title") or entry.get("title") or identifier, "exercise")
+                       + absolute_links(body, url, self.counts))
+            self.pages[(block, entry["id"])] = (name, url)
             self.counts["en-us"] += 1
             self.counts["challenges"] += 1
 
@@ -257,17 +302,17 @@ class Curriculum:
             self.counts["superblocks without structure"] += 1
             return
         book = f"{number:02d}-{superblock}"
-        titles = self.intros.localized(lambda d: d[superblock]["title"])
-        self.write_folder(book, title_map(titles, superblock), "book", lambda d: d[superblock]["intro"])
+        self.add_folder(book, self.intros.localized(lambda d: d[superblock]["title"]), superblock, "book",
+                        lambda d: d[superblock]["intro"])
         if "chapters" in data:
             for c, chapter in enumerate(data["chapters"], 1):
                 chapter_folder = f"{book}/{c:02d}-{chapter['dashedName']}"
-                self.write_folder(chapter_folder, title_map(self.intros.localized(
-                    lambda d: d[superblock]["chapters"][chapter["dashedName"]]), chapter["dashedName"]), "chapter")
+                self.add_folder(chapter_folder, self.intros.localized(
+                    lambda d: d[superblock]["chapters"][chapter["dashedName"]]), chapter["dashedName"], "chapter")
                 for m, module in enumerate(chapter.get("modules", []), 1):
                     module_folder = f"{chapter_folder}/{m:02d}-{module['dashedName']}"
-                    self.write_folder(module_folder, title_map(self.intros.localized(
-                        lambda d: d[superblock]["modules"][module["dashedName"]]), module["dashedName"]), "chapter",
+                    self.add_folder(module_folder, self.intros.localized(
+                        lambda d: d[superblock]["modules"][module["dashedName"]]), module["dashedName"], "chapter",
                         lambda d: d[superblock]["module-intros"][module["dashedName"]]["intro"])
                     self.write_blocks(module_folder, superblock, module.get("blocks", []), challenges, 5)
         else:
@@ -289,7 +334,7 @@ class Curriculum:
             if not path.endswith(".md") or parts[0] not in self.languages:
                 continue
             fields, body = split_front_matter(data.decode("utf-8", "replace"))
-            page = self.pages.get((parts[-2], fields.get("id")))
+            page, url = self.pages.get((parts[-2], fields.get("id")), (None, None))
             locale = LOCALES[parts[0]]
             if page is None:
                 self.counts[f"translations without an English page ({locale})"] += 1
@@ -299,8 +344,12 @@ class Curriculum:
                 self.counts["translations given twice"] += 1
                 continue
             title = fields.get("title")
-            write_text(target, (front_matter(title) if title else "") + body)
+            write_text(target, (front_matter(title) if title else "") + absolute_links(body, url, self.counts))
             self.counts[locale] += 1
+            folder = posixpath.dirname(page)
+            while folder:
+                self.locales_below.setdefault(folder, set()).add(locale)
+                folder = posixpath.dirname(folder)
 
 
 def main():
@@ -330,6 +379,7 @@ def main():
         curriculum.write_superblock(number, superblock, challenges)
     counts["English challenges in no block's order"] = len(set(challenges) - set(curriculum.pages))
     curriculum.write_translations()
+    curriculum.finish()
     versions = sum(counts[locale] for locale in locales)
     print(f"{versions} page versions ({', '.join(f'{l} {counts[l]}' for l in locales)}); "
           + ", ".join(f"{k} {v}" for k, v in sorted(counts.items()) if k not in locales), file=sys.stderr)
