@@ -5,6 +5,8 @@
 #   bench/scale/run.sh                          # 100,000 and 250,000 versions, tmpfs and disk, 3 runs
 #   bench/scale/run.sh --sizes 250000 --runs 5 --places shm
 #   bench/scale/run.sh --tldr /path/to/tldr     # also the tldr-pages corpus (a checkout or a bare repo)
+#   bench/scale/run.sh --real fcc=/dev/shm/fcc   # also a converted corpus (DIR/content), e.g. by
+#                                               # ../corpus/freecodecamp_to_catalog.py; repeatable
 #   bench/scale/run.sh --tool /tmp/base/catalog-build --no-readme   # another binary (implies --no-build)
 #   bench/scale/run.sh --growth-only            # only the 1x/4x body test (25,000 versions)
 #
@@ -27,6 +29,7 @@ readme=1
 build=1
 tool=""
 tldr=""
+declare -A real=()
 growth=1
 growth_only=0
 locales=en-us,es-us,fr-fr,de-de,ja-jp,zh-hans,ar-sa,ko-kr,pt-br,it-it,ru-ru
@@ -40,6 +43,7 @@ while [ $# -gt 0 ]; do
         --no-build) build=0 ;;
         --tool) shift; tool="$1"; build=0 ;;
         --tldr) shift; tldr="$1" ;;
+        --real) shift; real["${1%%=*}"]="${1#*=}" ;;
         --no-growth) growth=0 ;;
         --growth-only) growth_only=1 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
@@ -53,6 +57,10 @@ rm -rf "$results"; mkdir -p "$results"
 if [ "$build" = 1 ]; then (cd "$repo" && swift build -c release --product catalog-build >&2); fi
 tool="${tool:-$repo/.build/release/catalog-build}"
 cc -O2 -pthread -o "$shm/floor" "$here/floor.c" -lcmark-gfm -lcmark-gfm-extensions
+
+content_of() {  # corpus name → its content folder
+    if [ -n "${real[$1]:-}" ]; then echo "${real[$1]}/content"; else echo "$shm/corpus-$1/content"; fi
+}
 
 out_dir() { if [ "$1" = shm ]; then echo "$shm/out"; else echo "$disk/out"; fi; }
 
@@ -78,7 +86,7 @@ timed() {  # name command...
 ours() {  # corpus place
     local out; out="$(out_dir "$2")"
     rm -rf "$out" "$out.cache"
-    timed "ours-$1-$2" "$tool" build --content "$shm/corpus-$1/content" --output "$out" --cache "$out.cache" --timings
+    timed "ours-$1-$2" "$tool" build --content "$(content_of "$1")" --output "$out" --cache "$out.cache" --timings
     cp "$results/ours-$1-$2.err" "$results/ours-$1-$2.timings"
     echo "$(find "$out" -type f | wc -l) $(du -sb "$out" | cut -f1)" > "$results/ours-$1-$2.files"
     python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["contextCount"])' \
@@ -89,7 +97,7 @@ ours() {  # corpus place
 floor() {  # corpus place
     local out; out="$(out_dir "$2")"
     rm -rf "$out"
-    timed "floor-$1-$2" "$shm/floor" "$shm/corpus-$1/content" "$out" 2 < "$shm/files-$1.txt"
+    timed "floor-$1-$2" "$shm/floor" "$(content_of "$1")" "$out" 2 < "$shm/files-$1.txt"
     rm -rf "$out"
 }
 
@@ -104,9 +112,10 @@ if [ "$growth_only" = 0 ]; then
         [ -d "$shm/corpus-tldr/content" ] || python3 "$repo/bench/corpus/tldr_to_catalog.py" "$tldr" --out "$shm/corpus-tldr" >&2
         corpora+=(tldr)
     fi
+    for name in "${!real[@]}"; do corpora+=("$name"); done
 fi
 for corpus in "${corpora[@]}"; do
-    listing "$shm/corpus-$corpus/content" > "$shm/files-$corpus.txt"
+    listing "$(content_of "$corpus")" > "$shm/files-$corpus.txt"
     for place in "${places[@]}"; do
         for run in $(seq "$runs"); do
             echo "$corpus $place run $run" >&2

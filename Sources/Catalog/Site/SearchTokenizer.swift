@@ -38,10 +38,7 @@ enum SearchTokenizer {
         if isASCII(text) {
             asciiTerms(text, into: &sink)
         } else {
-            unicodeTerms(String(decoding: text, as: UTF8.self)) { term in
-                var term = term
-                term.withUTF8 { sink.add($0, hash: SearchTermSet.hash($0)) }
-            }
+            unicodeTerms(String(decoding: text, as: UTF8.self), into: &sink)
         }
     }
 
@@ -67,26 +64,46 @@ enum SearchTokenizer {
         return high & 0x8080_8080_8080_8080 == 0
     }
 
-    private static func unicodeTerms(_ text: String, _ body: (String) -> Void) {
-        let folded = String(String.UnicodeScalarView(text.decomposedStringWithCompatibilityMapping.unicodeScalars
-            .filter { !isMark($0) })).lowercased()
-        var word = String.UnicodeScalarView(), length = 0
+    /// The rules for text that is not all ASCII: compatibility decomposition, then each
+    /// scalar that is not a mark lowercased (`String.lowercased()` is each scalar's
+    /// `lowercaseMapping`, in order) and sorted into words, CJK characters and separators.
+    /// Each word is written as UTF-8 into one scratch buffer and handed to the sink from
+    /// there: no `String` per word or per scalar, and ASCII scalars (code in a translated
+    /// body, the English around a curly quote) take the ASCII table.
+    private static func unicodeTerms(_ text: String, into sink: inout some SearchTermSink) {
+        var word: [UInt8] = [], length = 0
+        word.reserveCapacity(4 * maxTermLength)
         func flush() {
-            if length >= 2 { body(String(word)) }
+            if length >= 2 { word.withUnsafeBufferPointer { sink.add($0, hash: SearchTermSet.hash($0)) } }
             word.removeAll(keepingCapacity: true)
             length = 0
         }
-        for scalar in folded.unicodeScalars {
-            if isCJK(scalar) {
+        func take(_ scalar: Unicode.Scalar) {
+            if isCJK(scalar) {  // a term on its own
                 flush()
-                body(String(Character(scalar)))
+                UTF8.encode(scalar) { word.append($0) }
+                word.withUnsafeBufferPointer { sink.add($0, hash: SearchTermSet.hash($0)) }
+                word.removeAll(keepingCapacity: true)
             } else if isWordScalar(scalar) {
                 if length < maxTermLength {
-                    word.append(scalar)
+                    UTF8.encode(scalar) { word.append($0) }
                     length += 1
                 }
             } else {
                 flush()
+            }
+        }
+        for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars {
+            if scalar.isASCII {
+                let folded = asciiFold[Int(scalar.value)]
+                if folded == 0 {
+                    flush()
+                } else if length < maxTermLength {
+                    word.append(folded)
+                    length += 1
+                }
+            } else if !isMark(scalar) {
+                for lowered in scalar.properties.lowercaseMapping.unicodeScalars { take(lowered) }
             }
         }
         flush()
