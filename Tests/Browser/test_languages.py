@@ -83,6 +83,31 @@ progressReporting:
 Ten questions about fractions.
 """
 
+# A page with code, and its Arabic translation: code reads left to right inside a
+# right-to-left page (`const a = [` must not show as `] = const a`).
+LOOPS = """---
+title: Loops
+---
+A loop:
+
+```js
+const a = [1, 2];
+```
+
+Write `a = [1]` first.
+"""
+LOOPS_AR = """---
+title: الحلقات
+---
+حلقة:
+
+```js
+const a = [1, 2];
+```
+
+اكتب `a = [1]` أولاً.
+"""
+
 
 @pytest.fixture(scope="module")
 def language_site():
@@ -98,6 +123,8 @@ def language_site():
         "bundleIdentifier: com.example.languages\ntitle: Languages\ndefaultLocale: en\n"
         f"locales: [en, {others}]\nmissingTranslation: fallback\n", encoding="utf-8")
     (content / "quiz.md").write_text(QUIZ, encoding="utf-8")
+    (content / "loops.md").write_text(LOOPS, encoding="utf-8")
+    (content / "loops.ar.md").write_text(LOOPS_AR, encoding="utf-8")
     for name in ("Decimals", "Percentages"):
         (content / f"{name.lower()}.md").write_text(QUIZ.replace("Fractions", name), encoding="utf-8")
     subprocess.run([str(binary), "build", "--content", str(content), "--output", str(work / "site"),
@@ -146,6 +173,25 @@ def test_each_right_to_left_home_reads_right_to_left(page, language_site, locale
     assert (html.get_dom_attribute("lang"), html.get_dom_attribute("dir")) == (locale, "rtl")
     direction = page.execute_script("return getComputedStyle(document.querySelector('main')).direction")
     assert direction == "rtl"
+    assert run_axe(page) == []
+
+
+def test_code_reads_left_to_right_in_a_right_to_left_page(page, language_site):
+    page.get(f"{language_site.base}ar/loops/index.html")
+    html = page.find_element(By.TAG_NAME, "html")
+    assert (html.get_dom_attribute("lang"), html.get_dom_attribute("dir")) == ("ar", "rtl")
+    styles = page.execute_script(
+        "return ['.body p', '.body pre', '.body pre code', '.body p code'].map(s => "
+        "getComputedStyle(document.querySelector(s)).direction)")
+    assert styles == ["rtl", "ltr", "ltr", "ltr"]
+    # In display order the opening bracket comes after `const`, as written.
+    order = page.execute_script("""
+        const text = document.querySelector('.body pre code').firstChild;
+        const at = i => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1);
+                          return r.getBoundingClientRect().left; };
+        const s = text.textContent;
+        return [at(s.indexOf('const')), at(s.indexOf('['))];""")
+    assert order[0] < order[1]
     assert run_axe(page) == []
 
 

@@ -51,8 +51,8 @@ background:linear-gradient(135deg,var(--accent),#1d1d1f)}
 .body{background:var(--card);border-radius:var(--radius);padding:.5rem 1.25rem;margin:1.5rem 0;border:1px solid var(--line)}
 .body:empty{display:none}
 .body>:first-child{margin-top:1rem}
-.body pre{background:var(--surface);padding:.75rem;border-radius:8px;overflow-x:auto}
-.body code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.92em}
+.body pre{background:var(--surface);padding:.75rem;border-radius:8px;overflow-x:auto;direction:ltr;text-align:left}
+.body code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.92em;direction:ltr;unicode-bidi:isolate}
 .body blockquote{margin-inline:0;padding-inline-start:1rem;border-inline-start:4px solid var(--line);color:var(--muted)}
 .table-scroll{overflow-x:auto;margin:1rem 0}
 .body table{border-collapse:collapse}
