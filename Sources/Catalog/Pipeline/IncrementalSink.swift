@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// The build's output sink: writes into the staging directory, but a file whose bytes
@@ -44,17 +43,17 @@ public final class IncrementalSink: OutputSink {
     }
 
     public func write(_ relativePath: String, _ data: Data) throws {
-        let hash = Self.hash(data)
+        let hash = OutputDigest(of: data)
         try makeParent(of: relativePath)
         // Never write through an existing name: it may be a link to the live output. Links
         // are only made from a previous output, so a first build has none to remove.
         if !previous.isEmpty { try directory.remove(relativePath) }
         if let stamp = reuse(relativePath, hash: hash, size: data.count) {
-            state.withLock { $0.records[relativePath] = OutputRecord(hash: hash, stamp: stamp); $0.linked += 1 }
+            state.withLock { $0.records[relativePath] = OutputRecord(digest: hash, stamp: stamp); $0.linked += 1 }
             return
         }
         let stamp = try writeFile(relativePath, data)
-        state.withLock { $0.records[relativePath] = OutputRecord(hash: hash, stamp: stamp) }
+        state.withLock { $0.records[relativePath] = OutputRecord(digest: hash, stamp: stamp) }
     }
 
     /// Path → hash and stamp of every file written (a rename of the staging directory
@@ -70,8 +69,8 @@ public final class IncrementalSink: OutputSink {
 
     /// Links the current output's file when it holds these bytes (by hash) and has not
     /// been touched since the last build recorded it; its stamp when it was linked.
-    private func reuse(_ relativePath: String, hash: String, size: Int) -> FileStamp? {
-        guard let old = previous[relativePath], old.hash == hash, old.stamp.size == size else { return nil }
+    private func reuse(_ relativePath: String, hash: OutputDigest, size: Int) -> FileStamp? {
+        guard let old = previous[relativePath], old.digest == hash, old.stamp.size == size else { return nil }
         let source = outputPath + "/" + relativePath
         guard let current, FileStamp(path: source) == old.stamp,
               (try? directory.link(relativePath, from: current)) == true else { return nil }
@@ -98,16 +97,9 @@ public final class IncrementalSink: OutputSink {
         }
     }
 
-    /// The first 16 bytes of the SHA-256, in hex (collisions are not a concern at 128 bits).
+    /// The first 16 bytes of the SHA-256, in hex (`OutputDigest`'s digits).
     static func hash(_ data: some DataProtocol) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var hex = [UInt8]()
-        hex.reserveCapacity(32)
-        for byte in SHA256.hash(data: data).prefix(16) {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: hex, as: UTF8.self)
+        OutputDigest(of: data).hex
     }
 
     /// Writes the file and returns its stamp, taken before it is closed.
