@@ -176,7 +176,7 @@ public struct ContextNode: Sendable {
     public var minimumBundleVersion: String?
     public var standardsAlignments: [String]
     /// The text of this context in every locale it is published in.
-    public var versions: [LocaleID: ContextVersion]
+    public var versions: LocaleVersions
     public var parent: Int?
     public var children: [Int]
     /// The file that defines the context (`index.md` for a directory).
@@ -237,7 +237,7 @@ extension ContextNode {
                 suggestedAge: ClosedIntRange? = nil, suggestedCompletionTime: ClosedIntRange? = nil,
                 thumbnail: ThumbnailSource? = nil, universalLinkURL: String? = nil,
                 minimumBundleVersion: String? = nil, standardsAlignments: [String] = [],
-                versions: [LocaleID: ContextVersion] = [:], parent: Int? = nil, children: [Int] = [],
+                versions: LocaleVersions = [:], parent: Int? = nil, children: [Int] = [],
                 isAssessment: Bool = false) {
         self.identifier = identifier
         self.isAssessment = isAssessment

@@ -10,8 +10,8 @@ struct ContextLocales {
     }
 
     /// - Parameter parentLocales: the parent's published locales (nil under the app).
-    func versions(of loaded: LoadedContext, type: ContextType, parentLocales: Set<LocaleID>?) -> [LocaleID: ContextVersion] {
-        var versions: [LocaleID: ContextVersion] = [:]
+    func versions(of loaded: LoadedContext, type: ContextType, parentLocales: Set<LocaleID>?) -> LocaleVersions {
+        var versions = LocaleVersions()
         var shared: [ProgressCapability] = []
         for locale in config.locales {
             let hasIt = has(loaded, locale)
