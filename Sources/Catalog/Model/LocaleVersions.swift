@@ -43,7 +43,7 @@ public struct LocaleVersions: Sendable, Sequence, ExpressibleByDictionaryLiteral
     }
 
     public var keys: [LocaleID] { entries.map(\.key) }
-    /// The versions, read in place (`values[index(forKey: locale)]` copies no version).
+    /// The versions, without an array of them made (`values[index(forKey: locale)]`).
     public var values: Values { Values(entries: entries) }
     public var count: Int { entries.count }
     public var isEmpty: Bool { entries.isEmpty }
@@ -56,8 +56,8 @@ extension LocaleVersions {
         fileprivate let entries: [Element]
         public var startIndex: Int { entries.startIndex }
         public var endIndex: Int { entries.endIndex }
-        public subscript(position: Int) -> ContextVersion {
-            _read { yield entries[position].value }
-        }
+        // A plain getter: a `_read` that yields the tuple's element crashed the release
+        // compiler (Swift 6.3, an ownership error in the optimized caller).
+        public subscript(position: Int) -> ContextVersion { entries[position].value }
     }
 }
