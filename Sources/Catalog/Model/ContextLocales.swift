@@ -11,7 +11,7 @@ struct ContextLocales {
 
     /// - Parameter parentLocales: the parent's published locales (nil under the app).
     func versions(of loaded: LoadedContext, type: ContextType, parentLocales: Set<LocaleID>?) -> LocaleVersions {
-        var versions = LocaleVersions()
+        var versions = LocaleVersions(capacity: config.locales.count)
         var shared: [ProgressCapability] = []
         for locale in config.locales {
             let hasIt = has(loaded, locale)

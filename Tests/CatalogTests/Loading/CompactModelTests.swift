@@ -51,6 +51,9 @@ import Testing
         let model = try #require(content.load().model)
         for node in model.contexts { #expect(node.versions.keys == [fr, en, es]) }
         #expect(model.contexts[1].versions.values.map(\.title) == ["Q", "Q", "P"])
+        var grown = LocaleVersions(capacity: 3)
+        for locale in [fr, en, es] { grown[locale] = ContextVersion(locale: locale, title: "") }
+        #expect(grown.keys == [fr, en, es])
     }
 
     /// A file's display path is its root's prefix and its relative path, whichever way
