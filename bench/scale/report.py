@@ -65,7 +65,8 @@ def table(args):
             name = f"ours-{corpus}-{place}"
             stages = stage_cpu(args.results, name)
             files = open(os.path.join(args.results, name + ".files")).read().split()
-            label = "tldr-pages" if corpus == "tldr" else "generated" if corpus[0].isdigit() else corpus
+            label = ("tldr-pages" if corpus == "tldr" else "generated, no warning" if corpus.endswith("-clean")
+                     else "generated" if corpus[0].isdigit() else corpus)
             lines.append(
                 f"| {label} | {versions(args.results, name):,} | {place_names[place]} "
                 f"| {seconds(median(ours, 0))} | {seconds(median(ours, 1))} ({seconds(median(ours, 3))}) | {median(ours, 2):,.0f} MB "

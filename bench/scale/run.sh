@@ -9,6 +9,7 @@
 #                                               # ../corpus/freecodecamp_to_catalog.py; repeatable
 #   bench/scale/run.sh --tool /tmp/base/catalog-build --no-readme   # another binary (implies --no-build)
 #   bench/scale/run.sh --growth-only            # only the 1x/4x body test (25,000 versions)
+#   bench/scale/run.sh --clean                  # also each size with no warning (the body state recorded)
 #
 # Versions are context versions in 11 locales made by ../shared/bench/gen_corpus.py (20 books of
 # 10 chapters of 113 sections is 251,031). Corpora live on tmpfs ($SHM_DIR, default
@@ -32,6 +33,7 @@ tldr=""
 declare -A real=()
 growth=1
 growth_only=0
+clean=0
 locales=en-us,es-us,fr-fr,de-de,ja-jp,zh-hans,ar-sa,ko-kr,pt-br,it-it,ru-ru
 
 while [ $# -gt 0 ]; do
@@ -46,6 +48,7 @@ while [ $# -gt 0 ]; do
         --real) shift; real["${1%%=*}"]="${1#*=}" ;;
         --no-growth) growth=0 ;;
         --growth-only) growth_only=1 ;;
+        --clean) clean=1 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
     shift
@@ -69,6 +72,19 @@ generate() {  # name books
     [ -d "$shm/corpus-$1/content" ] && return
     python3 "$shared/gen_corpus.py" --books "$2" --chapters 10 --sections 113 --images 0 \
         --locales "$locales" --jobs 2 --out "$shm/corpus-$1" >&2
+}
+
+# name → $shm/corpus-name-clean/content: the same files (hard links) but catalog.yml, which
+# turns off the one rule the generator's translations break (`progress-details-untranslated`,
+# a warning per version), so that the build reports nothing and records the body state, as
+# the build of a clean catalog does.
+clean_copy() {  # name
+    [ -d "$shm/corpus-$1-clean/content" ] && return
+    mkdir -p "$shm/corpus-$1-clean"
+    cp -al "$shm/corpus-$1/content" "$shm/corpus-$1-clean/content"
+    rm "$shm/corpus-$1-clean/content/catalog.yml"
+    { cat "$shm/corpus-$1/content/catalog.yml"; echo 'rules: {progress-details-untranslated: off}'; } \
+        > "$shm/corpus-$1-clean/content/catalog.yml"
 }
 
 listing() {  # corpus folder → the Markdown files, relative, for the floor
@@ -107,6 +123,7 @@ if [ "$growth_only" = 0 ]; then
         books=$(( (size + 6275) / 12551 ))  # 1,141 contexts a book × 11 locales
         generate "$size" "$books"
         corpora+=("$size")
+        if [ "$clean" = 1 ]; then clean_copy "$size"; corpora+=("$size-clean"); fi
     done
     if [ -n "$tldr" ]; then
         [ -d "$shm/corpus-tldr/content" ] || python3 "$repo/bench/corpus/tldr_to_catalog.py" "$tldr" --out "$shm/corpus-tldr" >&2

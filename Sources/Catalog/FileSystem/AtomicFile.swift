@@ -27,6 +27,37 @@ public enum AtomicFile {
         }
     }
 
+    /// The same, with the bytes handed over in pieces as `produce` makes them, so that a
+    /// large file is never whole in memory. When `produce` returns false, or throws,
+    /// nothing replaces the file; the result is `produce`'s.
+    static func write(to url: URL, _ produce: (_ write: ([UInt8]) throws -> Void) throws -> Bool) throws -> Bool {
+        let (temporary, descriptor) = try createTemporary(for: url)
+        defer { InterruptCleanup.shared.endTemporary(temporary) }
+        let produced: Bool
+        do {
+            produced = try produce { bytes in
+                guard bytes.withUnsafeBytes({ OutputDirectory.writeAll(descriptor, $0) }) else {
+                    throw POSIXError(.init(rawValue: errno) ?? .EIO)
+                }
+            }
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        close(descriptor)
+        guard produced else {
+            unlink(temporary)
+            return false
+        }
+        guard rename(temporary, url.path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw POSIXError(.init(rawValue: code) ?? .EIO)
+        }
+        return true
+    }
+
     /// Attempts at a fresh temporary name before giving up.
     static let attempts = 1000
 

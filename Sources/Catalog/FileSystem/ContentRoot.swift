@@ -29,7 +29,7 @@ public struct ContentRoot: Sendable {
 
     /// The source file for a path relative to the content directory.
     public func file(_ relativePath: String) -> SourceFile {
-        SourceFile(relativePath: relativePath, displayPath: displayPrefix + relativePath)
+        SourceFile(relativePath: relativePath, displayPrefix: displayPrefix)
     }
 
     /// The directory itself, for diagnostics about the whole content tree.

@@ -132,18 +132,20 @@ public final class OutputDirectory: Sendable {
 
     /// Writes every byte of `data`, resuming after short writes and interruptions.
     static func writeAll(_ descriptor: Int32, _ data: Data) -> Bool {
-        data.withUnsafeBytes { buffer -> Bool in
-            guard var next = buffer.baseAddress else { return true }
-            var left = buffer.count
-            while left > 0 {
-                let count = systemWrite(descriptor, next, left)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                next += count
-                left -= count
-            }
-            return true
+        data.withUnsafeBytes { writeAll(descriptor, $0) }
+    }
+
+    static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
+        guard var next = buffer.baseAddress else { return true }
+        var left = buffer.count
+        while left > 0 {
+            let count = systemWrite(descriptor, next, left)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            next += count
+            left -= count
         }
+        return true
     }
 }
 

@@ -69,7 +69,7 @@ extension BodyEditBuild {
                 saved.outputs[path] = nil
                 continue
             }
-            saved.outputs[path] = OutputRecord(hash: IncrementalSink.hash(data), stamp: stamp)
+            saved.outputs[path] = OutputRecord(digest: OutputDigest(of: data), stamp: stamp)
         }
         saved.directories = OutputStamps.collect(Array(previous.directories.keys), in: output) ?? [:]
         guard (try? saved.save(in: cache)) != nil,

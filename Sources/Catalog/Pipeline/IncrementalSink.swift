@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// The build's output sink: writes into the staging directory, but a file whose bytes
@@ -25,12 +24,14 @@ public final class IncrementalSink: OutputSink {
         /// Path → the hash and stamp of what was written (the stamp taken from the open
         /// file, so that saving the build state stats nothing).
         var records: [String: OutputRecord] = [:]
-        var directories: Set<String> = []
+        /// Each a part of the path of a file written (its key in `records`), which it keeps
+        /// alive: a `String` of its own per directory was 20 MB at 250,000 versions.
+        var directories: Set<Substring> = []
         /// The directory made last and the one found in `directories` last: a page's
         /// parent is usually the one found for the page before it, and files of one
         /// directory come one after another, so most are found here without hashing.
-        var lastMade: String?
-        var lastFound: String?
+        var lastMade: Substring?
+        var lastFound: Substring?
         var linked = 0
     }
 
@@ -44,17 +45,17 @@ public final class IncrementalSink: OutputSink {
     }
 
     public func write(_ relativePath: String, _ data: Data) throws {
-        let hash = Self.hash(data)
+        let hash = OutputDigest(of: data)
         try makeParent(of: relativePath)
         // Never write through an existing name: it may be a link to the live output. Links
         // are only made from a previous output, so a first build has none to remove.
         if !previous.isEmpty { try directory.remove(relativePath) }
         if let stamp = reuse(relativePath, hash: hash, size: data.count) {
-            state.withLock { $0.records[relativePath] = OutputRecord(hash: hash, stamp: stamp); $0.linked += 1 }
+            state.withLock { $0.records[relativePath] = OutputRecord(digest: hash, stamp: stamp); $0.linked += 1 }
             return
         }
         let stamp = try writeFile(relativePath, data)
-        state.withLock { $0.records[relativePath] = OutputRecord(hash: hash, stamp: stamp) }
+        state.withLock { $0.records[relativePath] = OutputRecord(digest: hash, stamp: stamp) }
     }
 
     /// Path → hash and stamp of every file written (a rename of the staging directory
@@ -64,14 +65,14 @@ public final class IncrementalSink: OutputSink {
     }
 
     /// Every directory made below the staging directory, relative to it.
-    var directories: Set<String> {
-        state.withLock { $0.directories }
+    var directories: [String] {
+        state.withLock { $0.directories.map(String.init) }
     }
 
     /// Links the current output's file when it holds these bytes (by hash) and has not
     /// been touched since the last build recorded it; its stamp when it was linked.
-    private func reuse(_ relativePath: String, hash: String, size: Int) -> FileStamp? {
-        guard let old = previous[relativePath], old.hash == hash, old.stamp.size == size else { return nil }
+    private func reuse(_ relativePath: String, hash: OutputDigest, size: Int) -> FileStamp? {
+        guard let old = previous[relativePath], old.digest == hash, old.stamp.size == size else { return nil }
         let source = outputPath + "/" + relativePath
         guard let current, FileStamp(path: source) == old.stamp,
               (try? directory.link(relativePath, from: current)) == true else { return nil }
@@ -85,29 +86,22 @@ public final class IncrementalSink: OutputSink {
     /// would break the whole path into grapheme clusters for every file.
     private func makeParent(of relativePath: String) throws {
         guard let slash = relativePath.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
-        try makeDirectory(String(relativePath[..<slash]))
+        try makeDirectory(relativePath[..<slash])
     }
 
-    private func makeDirectory(_ relative: String) throws {
+    private func makeDirectory(_ relative: Substring) throws {
         guard !state.withLock({ $0.exists(relative) }) else { return }
-        if let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) { try makeDirectory(String(relative[..<slash])) }
-        try directory.makeDirectory(relative)
+        if let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) { try makeDirectory(relative[..<slash]) }
+        try directory.makeDirectory(String(relative))
         state.withLock {
             $0.directories.insert(relative)
             $0.lastMade = relative
         }
     }
 
-    /// The first 16 bytes of the SHA-256, in hex (collisions are not a concern at 128 bits).
+    /// The first 16 bytes of the SHA-256, in hex (`OutputDigest`'s digits).
     static func hash(_ data: some DataProtocol) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var hex = [UInt8]()
-        hex.reserveCapacity(32)
-        for byte in SHA256.hash(data: data).prefix(16) {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: hex, as: UTF8.self)
+        OutputDigest(of: data).hex
     }
 
     /// Writes the file and returns its stamp, taken before it is closed.
@@ -124,7 +118,7 @@ public final class IncrementalSink: OutputSink {
 
 extension IncrementalSink.Written {
     /// Whether `directory` was made by this sink.
-    mutating func exists(_ directory: String) -> Bool {
+    mutating func exists(_ directory: Substring) -> Bool {
         if directory == lastMade || directory == lastFound { return true }
         guard directories.contains(directory) else { return false }
         lastFound = directory

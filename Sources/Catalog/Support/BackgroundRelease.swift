@@ -1,3 +1,4 @@
+import CCatalogSystem
 import Foundation
 
 /// Drops the last reference to a large value on another thread. Freeing a catalog's
@@ -10,6 +11,14 @@ enum BackgroundRelease {
     static func drop<T: Sendable>(_ value: consuming T) {
         let box = Box(value)
         DispatchQueue.global(qos: .utility).async { box.value = nil }
+    }
+
+    /// Frees the value here and now, and gives the freed memory back to the system
+    /// (glibc keeps freed small allocations resident otherwise): for what a build is done
+    /// with before it makes large buffers, which would otherwise come on top of it.
+    static func dropNow<T>(_ value: consuming T) {
+        _ = consume value
+        cb_release_free_memory()
     }
 
     private final class Box<T: Sendable>: @unchecked Sendable {

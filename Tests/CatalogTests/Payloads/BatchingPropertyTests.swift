@@ -18,7 +18,7 @@ import Testing
             let parent: Int? = candidates.isEmpty || rng.next() % 5 == 0 ? nil : candidates[Int(rng.next() % UInt64(candidates.count))]
             let path = (parent.map { nodes[$0].identifierPath } ?? [app.bundleIdentifier]) + ["c\(index)"]
             let parentLocales = parent.map { Set(nodes[$0].versions.keys) } ?? Set(locales)
-            var versions: [LocaleID: ContextVersion] = [:]
+            var versions = LocaleVersions()
             for locale in locales where parentLocales.contains(locale) && (locale == locales[0] || rng.next() % 3 != 0) {
                 versions[locale] = ContextVersion(locale: locale, title: "T\(index)")
             }
