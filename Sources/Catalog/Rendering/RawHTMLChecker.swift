@@ -66,12 +66,23 @@ struct RawHTMLChecker {
         for child in node.children { check(child, at: location, source: source, targets: targets, into: &found) }
     }
 
+    /// Why the allowlist leaves out an attribute, in the writer's terms.
+    static func reason(removing name: String, on tag: String) -> String {
+        if name.hasPrefix("on") { return "the HTML allowlist keeps no event handlers, which run script" }
+        switch name {
+        case "style": return "the HTML allowlist keeps no styles; the site's stylesheet styles every page"
+        case "id", "class": return "the HTML allowlist keeps no ids or classes, which the site's own use"
+        case "target", "rel": return "the site decides how links open, so the HTML allowlist keeps no `target` or `rel`"
+        default: return "the HTML allowlist does not keep it on `<\(tag)>`"
+        }
+    }
+
     private func checkAttributes(_ node: HTMLNode, at location: (Int) -> SourceLocation, source: SourceFile,
                                  targets: LinkTargets, into found: inout [Diagnostic]) {
         for attribute in node.attributes {
             guard HTMLAllowlist.allows(attribute.name, on: node.tag) else {
                 found.append(.warning("raw-html-removed", at: location(attribute.offset),
-                                      "attribute `\(attribute.name)` of `<\(node.tag)>` is removed: the HTML allowlist keeps no event handlers, styles, ids or classes (`rules raw-html-removed` lists what it keeps); remove the attribute"))
+                                      "attribute `\(attribute.name)` of `<\(node.tag)>` is removed: \(Self.reason(removing: attribute.name, on: node.tag)) (`rules raw-html-removed` lists what it keeps); remove the attribute"))
                 continue
             }
             guard HTMLAllowlist.isURL(attribute.name, on: node.tag) else { continue }

@@ -92,6 +92,19 @@ import Testing
         }
     }
 
+    /// Each removed attribute says why it is removed: a link's `target` is not a style.
+    @Test func aRemovedAttributeSaysWhy() {
+        let reasons = [("onclick", "b"), ("style", "b"), ("class", "b"), ("target", "a"), ("srcset", "img")]
+            .map { RawHTMLChecker.reason(removing: $0.0, on: $0.1) }
+        #expect(reasons == [
+            "the HTML allowlist keeps no event handlers, which run script",
+            "the HTML allowlist keeps no styles; the site's stylesheet styles every page",
+            "the HTML allowlist keeps no ids or classes, which the site's own use",
+            "the site decides how links open, so the HTML allowlist keeps no `target` or `rel`",
+            "the HTML allowlist does not keep it on `<img>`",
+        ])
+    }
+
     @Test func reportsEachRemovalOnceWhereItWas() {
         #expect(Self.check(Self.removed) == [
             "1:1 raw-html-removed raw HTML `<script>` is removed from the page with everything inside it",
