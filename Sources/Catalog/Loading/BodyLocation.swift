@@ -31,12 +31,14 @@ struct BodyLocation: Hashable, Sendable {
     var byteCount: Int { fileBytes - bodyStart }
 
     func read(_ source: SourceFile) throws(BodyChanged) -> String {
-        try read(source, recordingFrontMatter: false).body
+        try read(source, hashingFrontMatter: nil).body
     }
 
-    /// The body, and with `recordingFrontMatter` what its front matter was when it was read
+    /// The body, and with `hashingFrontMatter` what its front matter was when it was read
     /// (for `BodyStateRecorder`: the bytes are at hand here, so they are not read again).
-    func read(_ source: SourceFile, recordingFrontMatter: Bool) throws(BodyChanged) -> (body: String, frontMatter: ReadFrontMatter?) {
+    /// The hash is the caller's (the build state's, which loading does not depend on).
+    func read(_ source: SourceFile, hashingFrontMatter hash: ((Data) -> String)?) throws(BodyChanged)
+        -> (body: String, frontMatter: ReadFrontMatter?) {
         let path = rootPath + "/" + source.relativePath
         let changed = BodyChanged(file: source.displayPath)
         guard case .success(let opened) = ContentFile.open(path, limit: SourceText.maximumBytes, noFollow: noFollow)
@@ -49,8 +51,8 @@ struct BodyLocation: Hashable, Sendable {
               text.utf8.count == fileBytes else { throw changed }
         let (parts, bodyBytes) = FrontMatter.split(text, copyingBody: true)
         guard bodyBytes == byteCount, digest.map({ $0 == BodyDigest(parts.body) }) ?? true else { throw changed }
-        guard recordingFrontMatter else { return (parts.body, nil) }
-        return (parts.body, ReadFrontMatter(text, bytes: bodyStart, descriptor: opened.descriptor))
+        guard let hash else { return (parts.body, nil) }
+        return (parts.body, ReadFrontMatter(text, bytes: bodyStart, descriptor: opened.descriptor, hash: hash))
     }
 
     private static func isLink(_ path: String) -> Bool {
@@ -73,9 +75,9 @@ struct ReadFrontMatter: Sendable, Equatable {
         self.stamp = stamp
     }
 
-    init(_ text: String, bytes: Int, descriptor: Int32) {
+    init(_ text: String, bytes: Int, descriptor: Int32, hash: (Data) -> String) {
         var info = stat()
-        self.init(bytes: bytes, hash: IncrementalSink.hash(Data(text.utf8.prefix(bytes))),
+        self.init(bytes: bytes, hash: hash(Data(text.utf8.prefix(bytes))),
                   stamp: fstat(descriptor, &info) == 0 ? FileStamp(info) : nil)
     }
 }

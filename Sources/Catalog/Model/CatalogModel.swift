@@ -142,18 +142,19 @@ public struct MarkdownBody: Hashable, Sendable {
 
     /// The same body with its text in memory (read once, then used by every reader).
     public func loaded() throws(BodyChanged) -> MarkdownBody {
-        try loaded(recordingFrontMatter: false).body
+        try loaded(hashingFrontMatter: nil).body
     }
 
-    /// `loaded()`, and for a streamed body read with `recordingFrontMatter`, its front
+    /// `loaded()`, and for a streamed body read with `hashingFrontMatter`, its front
     /// matter as read (nil for a body kept in memory).
-    func loaded(recordingFrontMatter: Bool) throws(BodyChanged) -> (body: MarkdownBody, frontMatter: ReadFrontMatter?) {
+    func loaded(hashingFrontMatter hash: ((Data) -> String)?) throws(BodyChanged)
+        -> (body: MarkdownBody, frontMatter: ReadFrontMatter?) {
         var copy = self
         switch storage {
         case .text:
             return (self, nil)
         case .file(let location):
-            let read = try location.read(source, recordingFrontMatter: recordingFrontMatter)
+            let read = try location.read(source, hashingFrontMatter: hash)
             copy.storage = .text(read.body)
             return (copy, read.frontMatter)
         }

@@ -105,7 +105,8 @@ public struct SiteStage: Sendable {
         // The body's text is read here (a cold build keeps only where it is), used for this
         // page and dropped with it.
         let stored = page.context.flatMap { renderer.version($0, page.locale)?.body }
-        let read = Result { () throws(BodyChanged) in try stored?.loaded(recordingFrontMatter: recordsBody) }
+        let hash: ((Data) -> String)? = recordsBody ? { IncrementalSink.hash($0) } : nil
+        let read = Result { () throws(BodyChanged) in try stored?.loaded(hashingFrontMatter: hash) }
         let source = (try? read.get())?.body
         let recorder = recordsBody ? LinkRecorder() : nil
         let wrapped = recorder.map { recorder in { resolve in recorder.wrap(wrap?(resolve) ?? resolve) } } ?? wrap
