@@ -38,16 +38,22 @@ import Testing
         return try String(contentsOf: url, encoding: .utf8)
     }
 
+    /// The streamed body of `path` as `serve` loads it, and the model it is in.
+    static func loadedBody(_ content: TempContent) throws -> (model: CatalogModel, body: MarkdownBody) {
+        var timer = StageTimer()
+        var kept: LiveLoader.Kept?
+        let model = try #require(LiveLoader.load(content.root, timer: &timer, parses: IncrementalParseCache(),
+                                                 bodies: BodyCheckMemo(), contentFiles: Set(files().keys),
+                                                 kept: &kept).model)
+        let body = try #require(model.contexts.lazy.compactMap { $0.versions[LocaleID(rawValue: "en-us")]?.body }
+            .first { $0.source.relativePath == path })
+        return (model, body)
+    }
+
     @Test func serveLoadsBodiesAsLocationsWithDigests() throws {
         let content = try TempContent(Self.files())
         defer { content.remove() }
-        var timer = StageTimer()
-        var kept: LiveLoader.Kept?
-        let loaded = LiveLoader.load(content.root, timer: &timer, parses: IncrementalParseCache(), bodies: BodyCheckMemo(),
-                                     contentFiles: Set(Self.files().keys), kept: &kept)
-        let model = try #require(loaded.model)
-        let body = try #require(model.contexts.lazy.compactMap { $0.versions[LocaleID(rawValue: "en-us")]?.body }
-            .first { $0.source.relativePath == Self.path })
+        let body = try Self.loadedBody(content).body
         #expect(body != (try body.loaded()), "the body holds no text of its own")
         #expect(try body.read() == "The body says ALPHA here.\n")
         #expect(body.byteCount == "The body says ALPHA here.\n".utf8.count)
@@ -58,13 +64,7 @@ import Testing
     @Test func aFileReadAgainByAnEditGivesAnEqualBody() throws {
         let content = try TempContent(Self.files())
         defer { content.remove() }
-        var timer = StageTimer()
-        var kept: LiveLoader.Kept?
-        let model = try #require(LiveLoader.load(content.root, timer: &timer, parses: IncrementalParseCache(),
-                                                 bodies: BodyCheckMemo(), contentFiles: Set(Self.files().keys),
-                                                 kept: &kept).model)
-        let body = try #require(model.contexts.lazy.compactMap { $0.versions[LocaleID(rawValue: "en-us")]?.body }
-            .first { $0.source.relativePath == Self.path })
+        let (model, body) = try Self.loadedBody(content)
         let reader = LiveEdit.reader(content.root, locales: model.app.locales)
         let again = ParsedFiles.parseOne(ParseRequest(relativePath: Self.path, mode: .context), reader: reader)
         #expect(again.fields.body == body)
@@ -103,13 +103,7 @@ import Testing
         let scratch = try scratchDirectory()
         defer { content.remove(); try? FileManager.default.removeItem(at: scratch) }
         let live = try Self.builtLive(content, scratch: scratch)
-        var timer = StageTimer()
-        var kept: LiveLoader.Kept?
-        let model = try #require(LiveLoader.load(content.root, timer: &timer, parses: IncrementalParseCache(),
-                                                 bodies: BodyCheckMemo(), contentFiles: Set(Self.files().keys),
-                                                 kept: &kept).model)
-        let body = try #require(model.contexts.lazy.compactMap { $0.versions[LocaleID(rawValue: "en-us")]?.body }
-            .first { $0.source.relativePath == Self.path })
+        let body = try Self.loadedBody(content).body
         // Same front matter, same length: only the file's identity tells them apart.
         let outside = scratch.appendingPathComponent("outside.md")
         try Data("---\ntitle: \"Streamed\"\ntype: section\n---\nThe body says SECRT here.\n".utf8).write(to: outside)
