@@ -45,8 +45,7 @@ import Testing
         let model = try #require(LiveLoader.load(content.root, timer: &timer, parses: IncrementalParseCache(),
                                                  bodies: BodyCheckMemo(), contentFiles: Set(files().keys),
                                                  kept: &kept).model)
-        let body = try #require(model.contexts.lazy.compactMap { $0.versions[LocaleID(rawValue: "en-us")]?.body }
-            .first { $0.source.relativePath == path })
+        let body = try #require(model.englishBody(at: path))
         return (model, body)
     }
 

@@ -67,13 +67,17 @@ import Testing
         #expect(try body.read() == "# Héllo\r\n\r\nLine one\r\nline two\r\n")
     }
 
+    /// The English body of `path`, as a build that streams bodies loads it.
+    static func streamedBody(_ content: TempContent, at path: String) throws -> MarkdownBody {
+        var timer = StageTimer()
+        let model = try #require(CatalogLoader.load(content.root, timer: &timer, streamsBodies: true).model)
+        return try #require(model.englishBody(at: path))
+    }
+
     @Test func aBodyEditedAfterLoadingIsAnErrorNotAMixedPage() throws {
         let content = try TempContent(Self.files())
         defer { content.remove() }
-        var timer = StageTimer()
-        let model = try #require(CatalogLoader.load(content.root, timer: &timer, streamsBodies: true).model)
-        let body = try #require(model.contexts.lazy.compactMap { $0.versions[LocaleID(rawValue: "en-us")]?.body }
-            .first { $0.source.relativePath == "b0/c0/s2.md" })
+        let body = try Self.streamedBody(content, at: "b0/c0/s2.md")
         try content.write("b0/c0/s2.md", "---\ntitle: \"Rules\"\ntype: section\n---\nA longer body than before.\n\nAnd more.\n")
         #expect(throws: BodyChanged(file: body.source.displayPath)) { try body.read() }
         try content.write("b0/c0/s2.md", "---\ntitle: \"Rules, renamed with a longer title\"\ntype: section\n---\nAbove\n\n---\n\nBelow.\n")
@@ -146,14 +150,18 @@ import Testing
     @Test func aStreamedBodyIsReadOnlyFromTheFileLoaded() throws {
         let content = try TempContent(Self.files())
         defer { content.remove() }
-        var timer = StageTimer()
-        let model = try #require(CatalogLoader.load(content.root, timer: &timer, streamsBodies: true).model)
-        let body = try #require(model.contexts.lazy.compactMap { $0.versions[LocaleID(rawValue: "en-us")]?.body }
-            .first { $0.source.relativePath == "b0/c0/s2.md" })
+        let body = try Self.streamedBody(content, at: "b0/c0/s2.md")
         let file = content.url.appendingPathComponent("b0/c0/s2.md")
         let copy = content.url.appendingPathComponent("b0/c0/copy.tmp")
         try FileManager.default.copyItem(at: file, to: copy)
         #expect(rename(copy.path, file.path) == 0)
         #expect(throws: BodyChanged(file: body.source.displayPath)) { try body.read() }
+    }
+}
+
+extension CatalogModel {
+    /// The en-us body of the context whose file is `path` (relative to the content).
+    func englishBody(at path: String) -> MarkdownBody? {
+        contexts.lazy.compactMap { $0.versions[LocaleID(rawValue: "en-us")]?.body }.first { $0.source.relativePath == path }
     }
 }
