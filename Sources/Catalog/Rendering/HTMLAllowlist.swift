@@ -21,7 +21,7 @@ enum HTMLAllowlist {
         "dd", "del", "details", "dfn", "div", "dl", "dt", "em", "figcaption", "figure",
         "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "ins", "kbd", "li", "mark", "ol", "p", "pre", "q",
         "rp", "rt", "ruby", "s", "samp", "small", "span", "strong", "sub", "summary", "sup",
-        "table", "tbody", "td", "tfoot", "th", "thead", "time", "tr", "u", "ul", "var", "wbr",
+        "strike", "table", "tbody", "td", "tfoot", "th", "thead", "time", "tr", "tt", "u", "ul", "var", "wbr",
     ]
 
     /// Elements that run script, load other documents, take input or hold no text for a
@@ -41,16 +41,32 @@ enum HTMLAllowlist {
         "hr", "li", "p", "pre", "summary", "td", "th", "tr",
     ]
 
-    /// Attributes every kept element may have.
-    private static let global: Set<String> = ["lang", "dir"]
+    /// Attributes every kept element may have: language and direction, a tooltip, and what
+    /// assistive technology reads (GitHub keeps the same).
+    private static let global: Set<String> = [
+        "lang", "dir", "title", "role", "aria-label", "aria-labelledby", "aria-describedby", "aria-hidden",
+    ]
 
+    /// Table cells' presentation and the links between header and data cells.
+    private static let cell: Set<String> = [
+        "colspan", "rowspan", "align", "valign", "width", "height", "nowrap", "abbr", "axis", "headers", "char", "charoff",
+    ]
+    private static let rowGroup: Set<String> = ["align", "valign", "char", "charoff"]
+    private static let column: Set<String> = ["span", "align", "valign", "width", "char", "charoff"]
+
+    /// What each element keeps besides `global`: the attributes GitHub keeps there, less
+    /// those that would reach outside the body (`id`, `name`, `tabindex`, `accesskey`,
+    /// microdata) or hold URLs nobody sees (`cite`, `longdesc`). `target` is not kept: the
+    /// site decides how its links open.
     private static let byElement: [String: Set<String>] = [
-        "a": ["href", "title"], "img": ["src", "alt", "width", "height", "title", "align"],
-        "abbr": ["title"], "dfn": ["title"], "time": ["datetime"], "details": ["open"],
-        "ol": ["start", "reversed", "type"], "li": ["value"],
-        "td": ["colspan", "rowspan", "align"], "th": ["colspan", "rowspan", "align", "scope"],
-        "col": ["span"], "colgroup": ["span"],
-        "table": ["align"], "thead": ["align"], "tbody": ["align"], "tfoot": ["align"], "tr": ["align"],
+        "a": ["href", "rel", "hreflang"], "img": ["src", "alt", "width", "height", "align", "border", "hspace"],
+        "time": ["datetime"], "del": ["datetime"], "ins": ["datetime"], "details": ["open"],
+        "ol": ["start", "reversed", "type", "compact"], "ul": ["type", "compact"], "dl": ["compact"], "li": ["value", "type"],
+        "td": cell, "th": cell.union(["scope"]),
+        "col": column, "colgroup": column,
+        "table": ["align", "border", "cellpadding", "cellspacing", "frame", "rules", "summary", "width"],
+        "thead": rowGroup, "tbody": rowGroup, "tfoot": rowGroup, "tr": rowGroup, "caption": ["align"],
+        "hr": ["align", "noshade", "size", "width"], "br": ["clear"],
         "div": ["align"], "p": ["align"],
         "h1": ["align"], "h2": ["align"], "h3": ["align"], "h4": ["align"], "h5": ["align"], "h6": ["align"],
     ]

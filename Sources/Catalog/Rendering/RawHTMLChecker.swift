@@ -72,7 +72,7 @@ struct RawHTMLChecker {
         switch name {
         case "style": return "the HTML allowlist keeps no styles; the site's stylesheet styles every page"
         case "id", "class": return "the HTML allowlist keeps no ids or classes, which the site's own use"
-        case "target", "rel": return "the site decides how links open, so the HTML allowlist keeps no `target` or `rel`"
+        case "target": return "the site decides how links open, so the HTML allowlist keeps no `target`"
         default: return "the HTML allowlist does not keep it on `<\(tag)>`"
         }
     }

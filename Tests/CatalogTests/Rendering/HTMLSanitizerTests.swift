@@ -66,6 +66,38 @@ import Testing
         #expect(Self.check(Self.kept).filter { $0.contains("raw-html") } == [])
     }
 
+    /// What real curricula write (freeCodeCamp's challenges: links that open a new tab,
+    /// labelled table cells, old table and rule presentation): GitHub keeps all but `target`,
+    /// and so does the sanitizer. What would reach outside the body stays out.
+    static let gitHubKeeps = """
+        <a href="https://example.com/" target="_blank" rel="noopener noreferrer" hreflang="en">docs</a>
+        <table border="1" cellpadding="2" cellspacing="0" width="50%" summary="s"><tr valign="top">
+        <th abbr="n" headers="h" nowrap width="10">n</th><td role="cell" aria-label="Name" height="4">v</td></tr></table>
+        <span aria-hidden="true" title="t">*</span> <tt>tt</tt> <strike>old</strike> <hr noshade size="1"> <br clear="all">
+        <b id="x" name="n" tabindex="1" accesskey="k" itemprop="p">b</b> <q cite="https://example.com/">q</q>
+
+        """
+
+    @Test func keepsWhatGitHubKeepsButTarget() {
+        #expect(Self.render(Self.gitHubKeeps) == """
+            <p><a href="R:https://example.com/" rel="noopener noreferrer" hreflang="en">docs</a></p>
+            <table border="1" cellpadding="2" cellspacing="0" width="50%" summary="s"><tbody><tr valign="top">
+            <th abbr="n" headers="h" nowrap="" width="10">n</th><td role="cell" aria-label="Name" height="4">v</td></tr></tbody></table>
+            <span aria-hidden="true" title="t">*</span> <tt>tt</tt> <strike>old</strike> <hr noshade="" size="1"> <br clear="all">
+            <b>b</b> <q>q</q>
+
+            """)
+        #expect(Self.check(Self.gitHubKeeps) == [
+            "1:32 raw-html-removed attribute `target` of `<a>` is removed",
+            "5:4 raw-html-removed attribute `id` of `<b>` is removed",
+            "5:11 raw-html-removed attribute `name` of `<b>` is removed",
+            "5:20 raw-html-removed attribute `tabindex` of `<b>` is removed",
+            "5:33 raw-html-removed attribute `accesskey` of `<b>` is removed",
+            "5:47 raw-html-removed attribute `itemprop` of `<b>` is removed",
+            "5:69 raw-html-removed attribute `cite` of `<q>` is removed",
+        ])
+    }
+
     static let removed = """
         <script>alert(1)</script>
         <style>body{display:none}</style>
@@ -100,7 +132,7 @@ import Testing
             "the HTML allowlist keeps no event handlers, which run script",
             "the HTML allowlist keeps no styles; the site's stylesheet styles every page",
             "the HTML allowlist keeps no ids or classes, which the site's own use",
-            "the site decides how links open, so the HTML allowlist keeps no `target` or `rel`",
+            "the site decides how links open, so the HTML allowlist keeps no `target`",
             "the HTML allowlist does not keep it on `<img>`",
         ])
     }
