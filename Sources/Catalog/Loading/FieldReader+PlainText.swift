@@ -1,9 +1,15 @@
-/// Fields shown as text (titles, summaries, keywords): HTML markup in them is reported
-/// (`text-markup`) and its text is used (`TextMarkup`), so payloads, pages and search never
-/// carry tags.
+/// Fields shown as text (titles, summaries, keywords): control characters in them are
+/// reported and left out (`text-control-character`), HTML markup is reported (`text-markup`)
+/// and its text is used (`TextMarkup`), so payloads, pages and search never carry either.
 extension FieldReader {
     mutating func plainText(_ key: String, _ node: YAMLNode) -> Located<String>? {
-        guard let read = text(key, node) else { return nil }
+        guard var read = text(key, node) else { return nil }
+        if let cleaned = ControlCharacters.removingInvisibleControls(read.value) {
+            let code = "U+" + String(cleaned.first.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            diagnostics.warning("text-control-character", at: read.location,
+                                "\(key) holds the control character \(code), which no reader sees, so it is left out; remove the escape that wrote it")
+            read = Located(value: cleaned.text, location: read.location)
+        }
         guard let found = TextMarkup.plainText(of: read.value) else { return read }
         diagnostics.warning("text-markup", at: read.location,
                             "\(key) holds HTML markup (`\(found.first)`), but it is shown as text, so its text without the markup is used; write plain text (the site shows titles as text)")

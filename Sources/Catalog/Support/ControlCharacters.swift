@@ -11,6 +11,25 @@ public enum ControlCharacters {
         }
     }
 
+    /// A character no reader sees in a title or summary: C0 controls but tab, line feed and
+    /// carriage return, DEL, and C1 controls. (Bidi marks are not: right-to-left titles use them.)
+    public static func isInvisibleControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: false
+        case 0x00...0x1F, 0x7F...0x9F: true
+        default: false
+        }
+    }
+
+    /// `text` without its invisible controls and the first of them, or nil when it has none.
+    public static func removingInvisibleControls(_ text: String) -> (text: String, first: Unicode.Scalar)? {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { return nil }
+        guard let first = text.unicodeScalars.first(where: isInvisibleControl) else { return nil }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: text.unicodeScalars.lazy.filter { !isInvisibleControl($0) })
+        return (String(kept), first)
+    }
+
     /// Whether `text` holds an unsafe character; one pass over the bytes when it is ASCII.
     public static func contains(in text: String) -> Bool {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return false }
