@@ -80,6 +80,21 @@ enum HTMLAllowlist {
         (tag == "a" && attribute == "href") || (tag == "img" && attribute == "src")
     }
 
+    /// The page an `<iframe>` shows, when it is an absolute http(s) URL: the frame is removed,
+    /// but a link to that page takes its place (a CodePen or a video stays one click away),
+    /// named by the frame's `title` or else by the URL.
+    static func framedPage(_ node: HTMLNode) -> (url: String, name: String)? {
+        guard node.tag == "iframe", node.namespace == .html,
+              let src = node.attributes.first(where: { $0.name == "src" })?.value,
+              urlVerdict(src) == .allowed,
+              let scheme = LinkPolicy.scheme(of: LinkPolicy.cleaned(src)), scheme == "http" || scheme == "https" else {
+            return nil
+        }
+        let url = LinkPolicy.cleaned(src)
+        let title = node.attributes.first { $0.name == "title" }?.value.trimmingSpaces ?? ""
+        return (url, title.isEmpty ? url : title)
+    }
+
     enum URLVerdict: Equatable {
         case allowed
         /// The scheme (lowercased) that is not http, https or mailto.

@@ -29,10 +29,21 @@ struct HTMLSanitizer {
             return
         }
         switch HTMLAllowlist.decision(node.tag, node.namespace) {
-        case .drop: return
+        case .drop: writeFramedPageLink(node, into: out)
         case .unwrap: write(node.children, into: out)
         case .keep: writeWriters(node, into: out)
         }
+    }
+
+    /// A removed `<iframe>`'s page as a link (`HTMLAllowlist.framedPage`); nothing for any
+    /// other removed element.
+    private func writeFramedPageLink(_ node: HTMLNode, into out: HTMLBuilder) {
+        guard let page = HTMLAllowlist.framedPage(node), let href = resolve(page.url, false) else { return }
+        out.raw("<a href=\"")
+        out.text(HrefEscaping.percentEncoded(href))
+        out.raw("\">")
+        out.text(page.name)
+        out.raw("</a>")
     }
 
     private func isWriters(_ offset: Int) -> Bool {
@@ -54,7 +65,7 @@ struct HTMLSanitizer {
         for index in node.attributes.indices where HTMLAllowlist.isURL(node.attributes[index].name, on: tag) {
             let value = node.attributes[index].value
             let resolved = HTMLAllowlist.urlVerdict(value) == .allowed ? resolve(value, tag == "img") : nil
-            node.attributes[index].value = resolved.map(HrefEscaping.escape) ?? ""
+            node.attributes[index].value = resolved.map(HrefEscaping.percentEncoded) ?? ""
             if resolved == nil { node.attributes[index].name = "" }
         }
         if tag == "img", !node.attributes.contains(where: { $0.name == "src" }) {

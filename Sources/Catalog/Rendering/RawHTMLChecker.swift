@@ -53,6 +53,11 @@ struct RawHTMLChecker {
         if let offset = node.offset {
             switch HTMLAllowlist.decision(node.tag, node.namespace) {
             case .drop:
+                if let page = HTMLAllowlist.framedPage(node) {
+                    found.append(.warning("raw-html-removed", at: location(offset),
+                                          "raw HTML `<iframe>` is replaced by a link to the page it shows (\(page.url)): frames load other pages into the site, so none is kept; link to the page in Markdown instead"))
+                    return
+                }
                 found.append(.warning("raw-html-removed", at: location(offset),
                                       "raw HTML `<\(node.tag)>` is removed from the page with everything inside it: elements that run script, load other pages or take input are never kept; remove it, or write its content in Markdown"))
                 return

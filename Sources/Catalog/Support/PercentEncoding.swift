@@ -50,6 +50,19 @@ enum HrefEscaping {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `escape`'s percent-encoding alone, `&` and `'` left as they are: for a value that is
+    /// then written through `HTMLBuilder.text`, which escapes them itself (raw HTML's
+    /// `href` and `src`; `escape` there wrote `?a=1&amp;amp;b=2`).
+    static func percentEncoded(_ url: String) -> String {
+        if url.utf8.allSatisfy({ isKept($0) || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "'") }) { return url }
+        var out: [UInt8] = []
+        out.reserveCapacity(url.utf8.count + 16)
+        for byte in url.utf8 {
+            if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "'") { out.append(byte) } else { append(byte, to: &out) }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     private static func append(_ byte: UInt8, to out: inout [UInt8]) {
         switch byte {
         case _ where isKept(byte): out.append(byte)

@@ -98,6 +98,48 @@ import Testing
         ])
     }
 
+    /// A frame's page (freeCodeCamp embeds CodePens) stays one click away: a link named by
+    /// the frame's title, or by its URL; a frame of any other scheme, or of a relative URL,
+    /// leaves nothing.
+    @Test func aFrameBecomesALinkToItsPage() {
+        let markdown = """
+            Before <iframe title=" CodePen Embed " src="https://codepen.io/x/embed/Ab?a=1&amp;b=2" style="width:100%"></iframe> after.
+
+            <iframe src="https://www.youtube-nocookie.com/embed/v"><p>fallback</p></iframe>
+
+            <iframe src="javascript:alert(1)" title="js"></iframe><iframe src="video.html" title="local"></iframe><iframe></iframe>
+            """
+        #expect(Self.render(markdown) == """
+            <p>Before <a href="R:https://codepen.io/x/embed/Ab?a=1&amp;b=2">CodePen Embed</a> after.</p>
+            <a href="R:https://www.youtube-nocookie.com/embed/v">https://www.youtube-nocookie.com/embed/v</a>
+
+
+            """)
+        #expect(Self.check(markdown).map { String($0.prefix(90)) } == [
+            "1:8 raw-html-removed raw HTML `<iframe>` is replaced by a link to the page it shows (https",
+            "3:1 raw-html-removed raw HTML `<iframe>` is replaced by a link to the page it shows (https",
+            "5:1 raw-html-removed raw HTML `<iframe>` is removed from the page with everything inside i",
+            "5:55 raw-html-removed raw HTML `<iframe>` is removed from the page with everything inside ",
+            "5:103 raw-html-removed raw HTML `<iframe>` is removed from the page with everything inside",
+        ])
+        let message = BodyChecker.check(MarkdownBody(text: "<iframe src=\"https://example.com/e\"></iframe>",
+                                                      source: SourceFile(relativePath: "a.md", displayPath: "content/a.md"), firstLine: 1),
+                                         contentRoot: Repository.root.appendingPathComponent("Tests/Fixtures/site/content")).first?.message
+        #expect(message == "raw HTML `<iframe>` is replaced by a link to the page it shows (https://example.com/e): frames load other pages into the site, so none is kept; link to the page in Markdown instead")
+    }
+
+    /// A raw link's or image's URL is escaped once: `&amp;` in the source is `&` in the URL
+    /// and `&amp;` in the page, as Markdown's `[…](…?a=1&b=2)` writes it (it was `&amp;amp;`).
+    @Test func rawURLsWithQueriesAreEscapedOnce() {
+        let markdown = """
+            <a href="https://x.org/?a=1&amp;b=2&c='3'">raw</a> [md](https://x.org/?a=1&b=2) <img src="https://x.org/i.png?a&amp;b" alt="i">
+            """
+        #expect(Self.render(markdown) == """
+            <p><a href="R:https://x.org/?a=1&amp;b=2&amp;c=&#39;3&#39;">raw</a> <a href="R:https://x.org/?a=1&amp;b=2">md</a> <img src="R:https://x.org/i.png?a&amp;b" alt="i"></p>
+
+            """)
+    }
+
     static let removed = """
         <script>alert(1)</script>
         <style>body{display:none}</style>
@@ -141,7 +183,7 @@ import Testing
         #expect(Self.check(Self.removed) == [
             "1:1 raw-html-removed raw HTML `<script>` is removed from the page with everything inside it",
             "2:1 raw-html-removed raw HTML `<style>` is removed from the page with everything inside it",
-            "4:1 raw-html-removed raw HTML `<iframe>` is removed from the page with everything inside it",
+            "4:1 raw-html-removed raw HTML `<iframe>` is replaced by a link to the page it shows (https",
             "4:44 raw-html-removed raw HTML `<object>` is removed from the page with everything inside it",
             "4:70 raw-html-removed raw HTML `<embed>` is removed from the page with everything inside it",
             "5:1 raw-html-removed raw HTML `<form>` is removed from the page with everything inside it",
