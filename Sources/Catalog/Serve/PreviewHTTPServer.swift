@@ -26,10 +26,12 @@ final class PreviewHTTPServer: Sendable {
     typealias Handler = @Sendable (PreviewRequest) -> PreviewResponse
 
     /// The threads that run handlers: one process-wide pool for every server (tests start
-    /// many), started once and never stopped. Four threads at least, so that requests
-    /// waiting for a rebuild's change to be applied leave some free for the rest.
+    /// many), started once and never stopped. Four, whatever the cores (the work is reading
+    /// files, not computing): a request waiting for a rebuild's change to be applied leaves
+    /// others free, and the descriptors they hold (a file and a directory each) stay well
+    /// within `ConnectionLimit.reserve`.
     static let pool: NIOThreadPool = {
-        let pool = NIOThreadPool(numberOfThreads: max(4, System.coreCount))
+        let pool = NIOThreadPool(numberOfThreads: 4)
         pool.start()
         return pool
     }()

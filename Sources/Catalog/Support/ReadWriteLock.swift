@@ -7,8 +7,8 @@ import Darwin
 /// A lock that many readers hold at once and a writer alone: `serve`'s output, which
 /// request handlers read on several threads while a rebuild now and then writes its
 /// change. A waiting writer goes before readers that come after it (glibc is told so;
-/// Darwin's read-write locks favour writers), so a stream of requests cannot hold a
-/// rebuild back. Not reentrant: a reader must not take the lock again.
+/// Darwin's favour writers already, as its `pthread_rwlock_rdlock(3)` says), so a stream
+/// of requests cannot hold a rebuild back. Not reentrant: a reader must not take it again.
 public final class ReadWriteLock: @unchecked Sendable {
     private let lock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
 
