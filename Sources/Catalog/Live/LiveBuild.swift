@@ -22,6 +22,16 @@ public final class LiveBuild: Sendable {
     /// Whether the last rebuild was given its listing: only then do the paths a caller
     /// says changed since that listing say what changed since the last build.
     private let wasGivenListing = Locked(false)
+    /// Called at two points of every whole rebuild, in tests only (`ServeOptions`): a test
+    /// holds a rebuild there, or changes the content under it.
+    let pause = Locked<(@Sendable (Pause) -> Void)?>(nil)
+
+    enum Pause: Sendable {
+        /// The content is loaded; nothing is rendered yet.
+        case loaded
+        /// Every file is made in memory; none is written yet.
+        case rendered
+    }
 
     public init(content: ContentRoot, output: URL, cacheDirectory: URL?, force: Bool = false) {
         self.content = content
@@ -104,6 +114,7 @@ public final class LiveBuild: Sendable {
         guard let model = loaded.model, let kept, !bag.hasErrors else {
             return Outcome(result: BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer))
         }
+        pause.withLock { $0 }?(.loaded)
         let afterBodyChecks = bag.items.count
         let sink = MemorySink()
         let options = BuildOptions(content: content, output: output.directory, cacheDirectory: cacheDirectory)
@@ -120,6 +131,7 @@ public final class LiveBuild: Sendable {
         guard !bag.hasErrors else {
             return Outcome(result: BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer))
         }
+        pause.withLock { $0 }?(.rendered)
         let applied = try timer.measure("write") { try write(sink.written, pages: pagePaths) }
         // Made here, so that the first body edit after this build is as quick as the next ones.
         let siteIndex = timer.measure("site") { SiteIndex(model: model, thumbnails: thumbnails) }

@@ -21,13 +21,14 @@ final class MemorySink: OutputSink {
 /// their difference in place (each file's bytes written over, or a new file through a
 /// temporary file and a rename: `replace`), and only after every stage succeeded in
 /// memory, so a failed build leaves the output as it was.
-/// The preview server reads the output under `lock`, so a page never shows a half-applied
-/// difference. After a failed write the output's state is unknown and the next build is a
+/// The preview server reads the output under `lock` (as a reader: requests are answered
+/// side by side), so a page never shows a half-applied difference; the lock is held only
+/// while a difference is applied, never while a rebuild renders. After a failed write the output's state is unknown and the next build is a
 /// whole replacement again.
 final class LiveOutput: Sendable {
     let directory: URL
-    /// Held while the output changes; readers of the output take it too.
-    let lock = Locked(())
+    /// Held for writing while the output changes; readers of the output hold it for reading.
+    let lock = ReadWriteLock()
     private struct State {
         /// Path → the hash of the bytes of every file except pages (payloads, search
         /// index, sitemap…): what a rebuild compares its files with. Not the bytes, which
@@ -74,7 +75,7 @@ final class LiveOutput: Sendable {
     /// directory's content is unknown, so the next build replaces it whole.
     private func apply(_ files: [String: Data], removing removed: [String]) throws {
         do {
-            try lock.withLock { _ in
+            try lock.writing {
                 let root = try OutputDirectory(path: directory.path)
                 for (path, data) in files { try Self.replace(path, with: data, in: root) }
                 for path in removed { try Self.remove(path, in: root) }
@@ -107,7 +108,7 @@ final class LiveOutput: Sendable {
         do {
             let sink = try IncrementalSink(staging: staged.staging, output: directory, previous: [:])
             for (path, data) in files { try sink.write(path, data) }
-            try lock.withLock { _ in try staged.commit() }
+            try lock.writing { try staged.commit() }
         } catch {
             staged.discard()
             throw error

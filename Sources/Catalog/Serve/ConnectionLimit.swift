@@ -9,7 +9,8 @@ import NIOCore
 /// the listening socket's backlog) while `cap` are open, leaving `reserve` free.
 struct ConnectionLimit: Sendable, Equatable {
     /// Descriptors kept free for everything but connections: the build's reads and
-    /// writes, a response's file, the content listing, Dispatch's monitor, and the few
+    /// writes, the files responses are read from (`PreviewHTTPServer.pool`'s four threads),
+    /// the content listing, Dispatch's monitor, and the few
     /// connections NIO may accept in one go before the pause takes effect.
     static let reserve = 32
 

@@ -1,10 +1,12 @@
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 
 /// One connection of `serve`, after NIO's HTTP/1.1 decoder and its pipelining handler
 /// (which holds a pipelined request back until the answer before it has ended, so this
 /// handler sees one request at a time). It answers each request once the server is open
-/// (`StartGate`), keeps the connection alive unless the request says otherwise, and closes
+/// (`StartGate`), running the handler on `pool` and writing its answer back on the event
+/// loop, keeps the connection alive unless the request says otherwise, and closes
 /// it when it has no whole request head for `idleTimeout`: the timer runs from the
 /// connection's start and from each answer's end, and only a decoded head stops it, so a
 /// head sent too slowly is cut off too.
@@ -14,15 +16,17 @@ final class PreviewConnection: ChannelInboundHandler, RemovableChannelHandler {
 
     private let idleTimeout: TimeAmount
     private let gate: StartGate
+    private let pool: NIOThreadPool
     private let handler: PreviewHTTPServer.Handler
     private var head: HTTPRequestHead?
     /// Whether a request is being read or answered (the idle timer then does nothing).
     private var busy = false
     private var idleTimer: Scheduled<Void>?
 
-    init(idleTimeout: TimeAmount, gate: StartGate, handler: @escaping PreviewHTTPServer.Handler) {
+    init(idleTimeout: TimeAmount, gate: StartGate, pool: NIOThreadPool, handler: @escaping PreviewHTTPServer.Handler) {
         self.idleTimeout = idleTimeout
         self.gate = gate
+        self.pool = pool
         self.handler = handler
     }
 
@@ -57,21 +61,26 @@ final class PreviewConnection: ChannelInboundHandler, RemovableChannelHandler {
         case .end:
             guard let head else { return }
             self.head = nil
-            // Answered in a task of its own on this loop, never inside the write that let
-            // the pipelining handler pass this request on.
+            // Answered on the pool, then written on this loop (never inside the write that
+            // let the pipelining handler pass this request on).
             let loop = context.eventLoop, bound = NIOLoopBound((self, context), eventLoop: loop)
+            let pool = pool, handler = handler
             gate.whenOpen {
-                loop.execute {
+                pool.runIfActive(eventLoop: loop) { handler(PreviewRequest(head)) }.whenComplete { answered in
                     let (connection, context) = bound.value
-                    connection.answer(head, context: context)
+                    guard case .success(let response) = answered else { return context.close(promise: nil) }
+                    connection.answer(head, with: response, context: context)
                 }
             }
         }
     }
 
-    private func answer(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
-        guard context.channel.isActive else { return }
-        var response = handler(PreviewRequest(head))
+    private func answer(_ head: HTTPRequestHead, with answered: PreviewResponse, context: ChannelHandlerContext) {
+        guard context.channel.isActive else {
+            if case .events(_, let end) = answered.body { end() }
+            return
+        }
+        var response = answered
         response.headers.add(name: "Date", value: HTTPDate.now)
         if !head.isKeepAlive { response.headers.replaceOrAdd(name: "Connection", value: "close") }
         let isHead = head.method == .HEAD

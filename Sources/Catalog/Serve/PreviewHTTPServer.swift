@@ -13,12 +13,28 @@ import NIOPosix
 /// stopping for good; but running out is never reached: `ConnectionLimit` caps the
 /// connections open at once below the descriptor limit (more wait in the backlog).
 ///
+/// Requests are answered on `PreviewHTTPServer.pool`, threads for blocking work, as
+/// SwiftNIO asks (`NIOThreadPool`, which its `NonBlockingFileIO` uses too): a slow file
+/// read, or one that waits while a rebuild applies its change to the output, holds up
+/// no event loop, so every other connection is served meanwhile. The answer is written
+/// back on the connection's event loop.
+///
 /// The server binds in `init` (a busy port fails there) but answers nothing before
 /// `open()`: requests wait, as they would in the listening socket's backlog.
 final class PreviewHTTPServer: Sendable {
-    /// Answers one request; runs on the connection's event loop, so it blocks only briefly
-    /// (the output's lock, a file read).
+    /// Answers one request; runs on `pool`, so it may block (the output's lock, file reads).
     typealias Handler = @Sendable (PreviewRequest) -> PreviewResponse
+
+    /// The threads that run handlers: one process-wide pool for every server (tests start
+    /// many), started once and never stopped. Four, whatever the cores (the work is reading
+    /// files, not computing): a request waiting for a rebuild's change to be applied leaves
+    /// others free, and the descriptors they hold (a file and a directory each) stay well
+    /// within `ConnectionLimit.reserve`.
+    static let pool: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 4)
+        pool.start()
+        return pool
+    }()
 
     let port: UInt16
     private let listener: any Channel
@@ -44,7 +60,7 @@ final class PreviewHTTPServer: Sendable {
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
                     try channel.pipeline.syncOperations.addHandler(
-                        PreviewConnection(idleTimeout: timeout, gate: gate, handler: handler))
+                        PreviewConnection(idleTimeout: timeout, gate: gate, pool: Self.pool, handler: handler))
                 }
             }
         do {

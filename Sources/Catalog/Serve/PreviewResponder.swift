@@ -5,6 +5,8 @@ import NIOHTTP1
 /// Answers one request of `serve`: the live-reload stream, the list of errors while the
 /// content has some, or a file of the output (read under the output's lock, so that a
 /// page never shows a half-applied rebuild) with `ETag`, `Range` and `HEAD` support.
+/// It blocks (file reads, the lock while a rebuild applies its change), so the server
+/// calls it on its thread pool, never on an event loop.
 struct PreviewResponder: Sendable {
     let files: StaticFiles
     let hub: LiveReloadHub
@@ -26,7 +28,7 @@ struct PreviewResponder: Sendable {
         guard let components = StaticFiles.components(of: target) else { return notFound(target, script: script) }
         let isPage = components.last.map { $0.isEmpty || $0.hasSuffix(".html") || !$0.contains(".") } ?? true
         if isPage, let page = errorPage(script: script) { return page }
-        return output.lock.withLock { _ in
+        return output.lock.reading {
             switch files.open(components) {
             case .missing:
                 return notFound(target, script: script)

@@ -16,6 +16,8 @@ public struct ServeOptions: Sendable {
     public var idleTimeout: Duration
     /// How often live-reload streams get a comment line (`LiveReloadHub.ping`).
     var pingInterval: Duration = .seconds(5)
+    /// Called at two points of each whole rebuild (`LiveBuild.Pause`): tests only.
+    var rebuildPause: (@Sendable (LiveBuild.Pause) -> Void)?
 
     public init(content: ContentRoot, output: URL, cacheDirectory: URL?, host: String = "127.0.0.1", port: UInt16,
                 pollInterval: Duration = .milliseconds(250), idleTimeout: Duration = .seconds(15)) {
@@ -82,6 +84,7 @@ public final class PreviewServer: Sendable {
         firstListing = Locked(listing)
         let live = LiveBuild(content: options.content, output: options.output, cacheDirectory: options.cacheDirectory,
                              force: options.force)
+        live.pause.withLock { $0 = options.rebuildPause }
         self.live = live
         let responder = PreviewResponder(files: StaticFiles(root: options.output), hub: hub, output: live.output,
                                          status: { [status] in status.current })
@@ -147,6 +150,10 @@ public final class PreviewServer: Sendable {
             let work = "\(outcome.pagesReused) pages reused, \(outcome.filesWritten) files written, \(outcome.filesRemoved) removed"
             log(errors.isEmpty ? "Built in \(elapsed) (\(work); \(result.timings.summary))"
                 : "The content has \(errors.count) error(s), listed above; serving the list of them")
+        } catch let changed as BodyChanged {
+            // The build tried twice (`LiveBuild`); the file is still being written, and the
+            // watcher sees its next change.
+            log(Self.notRebuilt(changed))
         } catch is BuildCancelled {
             // An interrupt during the first build: its thread cleans up and ends the process.
             InterruptCleanup.shared.awaitExit()
@@ -155,6 +162,16 @@ public final class PreviewServer: Sendable {
             log("error: cannot write \(options.output.path): \(error)")
         }
         builtListing.withLock { $0 = stamps }
+    }
+
+    /// What is logged when a rebuild gave up because a body kept changing while it was
+    /// read: the output is left as it was (nothing failed to be written).
+    static func notRebuilt(_ changed: BodyChanged) -> String {
+        let what = changed.replacedByLink
+            ? "was replaced by a symbolic link while the rebuild was reading it (nothing was read through the link)"
+            : "changed while the rebuild was reading it, twice in a row"
+        return "Not rebuilt: \(changed.file) \(what); the output stays as it was, and the next change to the content "
+            + "rebuilds it"
     }
 }
 
