@@ -58,6 +58,7 @@ struct BuildCommand: AsyncParsableCommand {
         summary.print(result)
         if timings || report.verbose {
             if !result.route.isEmpty { Output.standardError(result.route + "\n") }
+            if report.verbose { for note in result.notes { Output.standardError("note: \(note)\n") } }
             Output.standardError(result.timings.table)
         }
         guard result.wrote || result.upToDate else { throw Exit.contentError }

@@ -46,8 +46,9 @@ import Testing
         var output: URL { scratch.appendingPathComponent("site") }
         var cache: URL { scratch.appendingPathComponent("cache") }
 
-        init(_ files: [String: String]) throws {
-            content = try TempContent(files)
+        /// The catalog's site has a sitemap, which the output comparisons then cover.
+        init(_ files: [String: String], catalog: String = TempContent.sitemapCatalog) throws {
+            content = try TempContent(files, catalog: catalog)
             scratch = try scratchDirectory()
             ageFiles(content.url)
         }
@@ -165,7 +166,7 @@ import Testing
     }
 
     @Test func otherFilesAreFullBuilds() throws {
-        let catalog = try route(after: { try $0.content.write("catalog.yml", TempContent.minimalCatalog + "\n") })
+        let catalog = try route(after: { try $0.content.write("catalog.yml", TempContent.sitemapCatalog + "\n") })
         #expect(catalog == "full build: catalog.yml changed, and the last build saved no body state for it "
                 + "(not the body of a context page, or edited while that build ran)")
         let medium = try route(after: { try $0.content.write("notes.txt", "Other notes") })
