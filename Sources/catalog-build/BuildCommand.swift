@@ -20,7 +20,7 @@ struct BuildCommand: AsyncParsableCommand {
         valueName: "dir"))
     var output: String?
 
-    @Option(name: .long, help: "Where processed thumbnails are cached between builds (default: .catalog-cache beside site).")
+    @Option(name: .long, help: "Where processed thumbnails and each output's build state are kept between builds (\(CacheHelp.besideOutput)).")
     var cache: String?
 
     @Flag(name: .long, help: "Print each pipeline stage's wall time to standard error.")

@@ -115,6 +115,7 @@ public enum Build {
         bag.append(contentsOf: IdentifierChanges.diagnostics(model: model, output: options.output, incremental: incremental))
         let staged = try StagedOutput(output: options.output, force: options.force, trash: options.trash)
         options.cacheDirectory.map(Self.removeStaleTemporaryFiles)
+        incremental.stateDirectory.map(StaleStaging.removeTemporaryFiles)
         do {
             let sink = try incremental.sink(staging: staged.staging)
             let checks = SiteBodyChecks(contentRoot: options.content.url)
@@ -128,7 +129,7 @@ public enum Build {
             // What a later body-only edit needs is recorded only when it can be saved: the
             // state is kept for a clean build alone, and warnings found so far mean this one is
             // not (at 250,000 versions the recorder holds about 100 MB).
-            let bodyStateDirectory = options.parseCache == nil ? options.cacheDirectory : nil  // none with a parse cache
+            let bodyStateDirectory = options.parseCache == nil ? incremental.stateDirectory : nil  // none with a parse cache
             let recorder = bodyStateDirectory != nil && bag.items.isEmpty ? BodyStateRecorder(inputs: incremental.inputs) : nil
             let siteDiagnostics = try timer.measure("site") {
                 try Self.site(options, model: model, thumbnails: thumbnails, sink: sink, checks: checks, record: recorder)
