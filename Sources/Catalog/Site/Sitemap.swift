@@ -23,8 +23,9 @@ enum Sitemap {
 
     /// Where the sitemap's URLs start, or nil when the site gets no sitemap. The protocol
     /// takes whole URLs only ("must begin with the protocol"), as do search engines, so
-    /// a `site.baseURL` that is only a path (`/`, `/books/`) gives none (Hugo's and Zola's
-    /// sitemaps are made from an absolute base URL too). A preview server's `origin`
+    /// a `site.baseURL` that is only a path (`/`, `/books/`) gives none (Zola requires an
+    /// absolute `base_url`; Hugo's sitemap lists permalinks, whole only with an absolute
+    /// `baseURL`). A preview server's `origin`
     /// (`http://127.0.0.1:8000`) stands in for such a path, as `hugo server` and `zola
     /// serve` put their own address in the base URL; it serves the site at its root.
     static func base(siteBaseURL: String, origin: String?) -> String? {
@@ -35,8 +36,8 @@ enum Sitemap {
     /// Why a build writes no sitemap, for `build --verbose`; nil when it writes one.
     static func omission(siteBaseURL: String) -> String? {
         guard base(siteBaseURL: siteBaseURL, origin: nil) == nil else { return nil }
-        return "No sitemap.xml: site.baseURL \"\(siteBaseURL)\" is a path, and a sitemap lists whole URLs; "
-            + "set it to the site's address (https://example.org/books/) to get one"
+        return "No sitemap.xml: site.baseURL \"\(siteBaseURL)\" is no http(s) URL, and a sitemap lists whole URLs "
+            + "only; set it to the site's address (https://example.org/books/) to get one"
     }
 
     /// An `http` or `https` URL with a host.

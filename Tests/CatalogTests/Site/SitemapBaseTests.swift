@@ -21,8 +21,8 @@ func sitemapBase(siteBaseURL: String, origin: String?, expected: String?) {
 }
 
 @Test func aPathBaseURLIsNotedOnceAndAnAbsoluteOneIsNot() {
-    #expect(Sitemap.omission(siteBaseURL: "/books/") == "No sitemap.xml: site.baseURL \"/books/\" is a path, and a "
-        + "sitemap lists whole URLs; set it to the site's address (https://example.org/books/) to get one")
+    #expect(Sitemap.omission(siteBaseURL: "/books/") == "No sitemap.xml: site.baseURL \"/books/\" is no http(s) URL, "
+        + "and a sitemap lists whole URLs only; set it to the site's address (https://example.org/books/) to get one")
     #expect(Sitemap.omission(siteBaseURL: "https://example.org/books/") == nil)
 }
 
