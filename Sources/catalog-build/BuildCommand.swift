@@ -20,7 +20,7 @@ struct BuildCommand: AsyncParsableCommand {
         valueName: "dir"))
     var output: String?
 
-    @Option(name: .long, help: "Where processed thumbnails are cached between builds (default: .catalog-cache beside site).")
+    @Option(name: .long, help: "Where processed thumbnails and each output's build state are kept between builds (\(CacheHelp.besideOutput)).")
     var cache: String?
 
     @Flag(name: .long, help: "Print each pipeline stage's wall time to standard error.")
@@ -58,6 +58,7 @@ struct BuildCommand: AsyncParsableCommand {
         summary.print(result)
         if timings || report.verbose {
             if !result.route.isEmpty { Output.standardError(result.route + "\n") }
+            if report.verbose { for note in result.notes { Output.standardError("note: \(note)\n") } }
             Output.standardError(result.timings.table)
         }
         guard result.wrote || result.upToDate else { throw Exit.contentError }

@@ -24,7 +24,7 @@ struct ExportCommand: ParsableCommand {
     @Option(name: [.customShort("o"), .long], help: "The file to write (replaced whole); standard output when not given.")
     var output: String?
 
-    @Option(name: .long, help: "Where processed thumbnails are cached between runs (the build's cache, by default).")
+    @Option(name: .long, help: "Where processed thumbnails are kept between runs, as for build (\(CacheHelp.location)).")
     var cache: String?
 
     func run() throws {

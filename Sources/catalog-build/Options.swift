@@ -34,6 +34,15 @@ struct ContentOptions: ParsableArguments {
     }
 }
 
+/// Where the cache is when `--cache` is not given (`ContentLocation.defaultCache`), for
+/// each command's help.
+enum CacheHelp {
+    static let location = "default: .catalog-cache where site goes by default: beside the content folder when run "
+        + "inside it or when it was found above, else in the current folder"
+    /// For the commands that take `-o`, which does not move it.
+    static let besideOutput = location + "; -o does not move it"
+}
+
 /// How `build` and `validate` report: the format, how much, and whether warnings fail.
 struct ReportOptions: ParsableArguments {
     @Option(name: .long, help: "How to print diagnostics: text, json or github.")

@@ -24,7 +24,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The port to serve on.")
     var port: UInt16 = 8000
 
-    @Option(name: .long, help: "Where processed thumbnails and the build state are cached (default: .catalog-cache beside site).")
+    @Option(name: .long, help: "Where processed thumbnails are kept between runs (\(CacheHelp.besideOutput)).")
     var cache: String?
 
     @Flag(name: .long, help: "Replace the output directory even when it holds files that catalog-build did not make.")

@@ -11,7 +11,7 @@ struct ValidateCommand: AsyncParsableCommand {
     @OptionGroup var content: ContentOptions
     @OptionGroup var report: ReportOptions
 
-    @Option(name: .long, help: "Where processed thumbnails are cached between runs (default: .catalog-cache beside site).")
+    @Option(name: .long, help: "Where processed thumbnails are kept between runs (\(CacheHelp.location)).")
     var cache: String?
 
     func run() async throws {

@@ -155,7 +155,9 @@ if [ "$growth" = 1 ]; then
     done
 fi
 
-commit="built at $(cd "$repo" && git rev-parse --short HEAD)"
-[ "$build" = 1 ] || commit="binary $tool (repository at $(cd "$repo" && git rev-parse --short HEAD))"
+# "unknown" where git is missing or the folder is no repository (as under a sandbox).
+revision="$( (cd "$repo" && git rev-parse --short HEAD) 2>/dev/null || echo unknown)"
+commit="built at $revision"
+[ "$build" = 1 ] || commit="binary $tool (repository at $revision)"
 python3 "$here/report.py" "$results" --commit "$commit" --tool "$tool" --places "${places[*]}" \
     --corpora "${corpora[*]}" --growth "$growth" --readme "$([ "$readme" = 1 ] && echo "$here/README.md")"

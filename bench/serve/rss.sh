@@ -17,7 +17,19 @@ set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
-shared="${SHARED_BENCH:-$(cd "$here/../../.." && pwd)/shared/bench}"
+# ../shared/bench beside the repository, or beside its main checkout when this is a git worktree.
+shared="${SHARED_BENCH:-}"
+if [ -z "$shared" ]; then
+    common="$(git -C "$repo" rev-parse --path-format=absolute --git-common-dir 2>/dev/null || true)"
+    for candidate in "$repo/../shared/bench" ${common:+"$common/../../shared/bench"}; do
+        if [ -f "$candidate/gen_corpus.py" ]; then shared="$(cd "$candidate" && pwd)"; break; fi
+    done
+fi
+if [ ! -f "${shared:-.}/gen_corpus.py" ]; then
+    echo "rss.sh: gen_corpus.py is not in ${shared:-../shared/bench beside the repository or its main checkout};" \
+        "set SHARED_BENCH to the folder that holds it" >&2
+    exit 2
+fi
 work="${BENCH_DIR:-/dev/shm/catalog-serve-rss}"
 books=100
 edits=5

@@ -6,7 +6,8 @@ import Foundation
 /// are unchanged — parsed files (`IncrementalParseCache`), body checks (`BodyCheckMemo`),
 /// request files (`PayloadMemo`), pages (`SitePageMemo`) and search postings — and only the files whose bytes changed are written
 /// (`LiveOutput`). The output is byte-for-byte what `build` would write for the same
-/// content; the identity tests compare the two after random edits.
+/// content (but for the sitemap of a path `site.baseURL`, which a `previewOrigin` gives);
+/// the identity tests compare the two after random edits.
 ///
 /// Rebuilds must not overlap: the watcher calls `rebuild` from its one thread.
 public final class LiveBuild: Sendable {
@@ -32,6 +33,10 @@ public final class LiveBuild: Sendable {
         /// Every file is made in memory; none is written yet.
         case rendered
     }
+
+    /// The address the output is served at (`serve`), for the sitemap of a site whose
+    /// `site.baseURL` is only a path (`SiteStage.previewOrigin`); set before the first build.
+    let previewOrigin = Locked<String?>(nil)
 
     public init(content: ContentRoot, output: URL, cacheDirectory: URL?, force: Bool = false) {
         self.content = content
@@ -252,7 +257,9 @@ public final class LiveBuild: Sendable {
         if !output.isKnown { pages.reset() }
         let (branding, _) = Branding.load(model.app.site, contentRoot: content.url, source: model.app.source)
         pages.begin(site: SiteInputs(model.app, branding: branding))
-        let diagnostics = try SiteStage(contentRoot: content.url).run(model: model, thumbnails: thumbnails, sink: sink, memo: pages)
+        var stage = SiteStage(contentRoot: content.url)
+        stage.previewOrigin = previewOrigin.withLock { $0 }
+        let diagnostics = try stage.run(model: model, thumbnails: thumbnails, sink: sink, memo: pages)
         return (diagnostics, branding)
     }
 

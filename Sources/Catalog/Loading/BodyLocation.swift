@@ -68,13 +68,10 @@ struct ReadFrontMatter: Sendable, Equatable {
     var bytes: Int
     var hash: String
     var stamp: FileStamp?
+}
 
-    init(bytes: Int, hash: String, stamp: FileStamp?) {
-        self.bytes = bytes
-        self.hash = hash
-        self.stamp = stamp
-    }
-
+extension ReadFrontMatter {
+    /// In an extension, so that the memberwise initializer is kept.
     init(_ text: String, bytes: Int, descriptor: Int32, hash: (Data) -> String) {
         var info = stat()
         self.init(bytes: bytes, hash: hash(Data(text.utf8.prefix(bytes))),

@@ -59,7 +59,7 @@ extension BodyEditBuild {
     /// The build state as a full build would save it (stamps of the files written taken
     /// now, in place), then the body state that goes with it.
     private func save(_ files: [String: Data], removed: Set<String>, state next: BodyState) {
-        guard let cache = options.cacheDirectory else { return }
+        guard let cache = incremental.stateDirectory else { return }
         let output = options.output.standardizedFileURL.path
         var saved = previous
         saved.inputs = incremental.inputs

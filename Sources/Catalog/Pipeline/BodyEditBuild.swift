@@ -35,7 +35,7 @@ struct BodyEditBuild {
     /// The edit to apply, or why there is none.
     static func plan(_ options: BuildOptions, incremental: IncrementalBuild) -> Result<BodyEditBuild, BodyEditFallback> {
         func fallback(_ reason: String) -> Result<BodyEditBuild, BodyEditFallback> { .failure(BodyEditFallback(reason: reason)) }
-        guard options.parseCache == nil, let cache = options.cacheDirectory else { return fallback("no cache folder") }
+        guard options.parseCache == nil, let cache = incremental.stateDirectory else { return fallback("no cache folder") }
         guard let previous = incremental.previous else { return fallback("no state of an earlier build of this content into this output by this program") }
         guard previous.isClean else { return fallback("the last build reported diagnostics") }
         let inputs = incremental.inputs

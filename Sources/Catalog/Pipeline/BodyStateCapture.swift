@@ -6,14 +6,14 @@ extension IncrementalBuild {
     /// recorded). A body file that changed while the build ran is left out (the recorder
     /// compares its stamps), so that an edit of it is a full build.
     func saveBodyState(_ recorder: BodyStateRecorder, locales: [LocaleID], contextCount: Int, isClean: Bool) {
-        guard let cacheDirectory else { return }
+        guard let stateDirectory else { return }
         guard isClean, recorder.isComplete,
-              let stamp = FileStamp(path: cacheDirectory.appendingPathComponent(BuildState.fileName).path) else {
-            BodyState.remove(from: cacheDirectory)
+              let stamp = FileStamp(path: stateDirectory.appendingPathComponent(BuildState.fileName).path) else {
+            BodyState.remove(from: stateDirectory)
             return
         }
         let state = BodyState(buildState: stamp, locales: locales, contextCount: contextCount,
                               documentCounts: recorder.documentCounts, files: recorder.takeFiles())
-        state.save(in: cacheDirectory, identity: BuildState.identity(content: content, output: output))
+        state.save(in: stateDirectory, identity: BuildState.identity(content: content, output: output))
     }
 }

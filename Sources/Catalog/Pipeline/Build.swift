@@ -49,6 +49,9 @@ public struct BuildResult: Sendable {
     /// How the build was made: a body edit from the saved state, or a full build and why
     /// not a body edit (`build --timings` and `--verbose` show it).
     public var route = ""
+    /// What a full build left out and why, which is no diagnostic (`build --verbose`
+    /// shows it): no sitemap for a `site.baseURL` that is only a path.
+    public var notes: [String] = []
     /// The process that removes the replaced output once this one has ended
     /// (`BuildOptions.removesOldOutputAfterExit`), if one does.
     var oldOutputRemover: DetachedRemoval.Handed?
@@ -90,8 +93,9 @@ public enum Build {
     private static func full(_ options: BuildOptions, incremental: IncrementalBuild, timer: inout StageTimer) throws -> BuildResult {
         // Bodies are checked where the site renders them, from the same parse. They stay in
         // their files until then: each is read, parsed, rendered, written and dropped in turn,
-        // so memory holds the tree and the index, not the bodies. A long-lived process (with
-        // a parse cache) keeps them, as it compares them from one build to the next.
+        // so memory holds the tree and the index, not the bodies. Only a caller that passes a
+        // parse cache (tests, comparing the two ways) keeps them; `serve` builds through
+        // `LiveBuild`, which streams them too.
         var loaded = CatalogLoader.load(options.content, timer: &timer, cache: options.parseCache, checkBodies: false,
                                         streamsBodies: options.parseCache == nil, progress: options.progress)
         var bag = loaded.diagnostics
@@ -111,6 +115,7 @@ public enum Build {
         bag.append(contentsOf: IdentifierChanges.diagnostics(model: model, output: options.output, incremental: incremental))
         let staged = try StagedOutput(output: options.output, force: options.force, trash: options.trash)
         options.cacheDirectory.map(Self.removeStaleTemporaryFiles)
+        incremental.stateDirectory.map(StaleStaging.removeTemporaryFiles)
         do {
             let sink = try incremental.sink(staging: staged.staging)
             let checks = SiteBodyChecks(contentRoot: options.content.url)
@@ -124,7 +129,7 @@ public enum Build {
             // What a later body-only edit needs is recorded only when it can be saved: the
             // state is kept for a clean build alone, and warnings found so far mean this one is
             // not (at 250,000 versions the recorder holds about 100 MB).
-            let bodyStateDirectory = options.parseCache == nil ? options.cacheDirectory : nil  // serve keeps none
+            let bodyStateDirectory = options.parseCache == nil ? incremental.stateDirectory : nil  // none with a parse cache
             let recorder = bodyStateDirectory != nil && bag.items.isEmpty ? BodyStateRecorder(inputs: incremental.inputs) : nil
             let siteDiagnostics = try timer.measure("site") {
                 try Self.site(options, model: model, thumbnails: thumbnails, sink: sink, checks: checks, record: recorder)
@@ -147,6 +152,7 @@ public enum Build {
             // freed before the states are saved, which then take its place rather than
             // come on top of it (a quarter of the memory at 250,000 versions).
             let locales = model.app.locales
+            let notes = Sitemap.omission(siteBaseURL: model.app.site.baseURL).map { [$0] } ?? []
             BackgroundRelease.dropNow((consume loaded, consume model, consume thumbnails, consume checks))
             let remover = try timer.measure("write/swap") {
                 let remover = try staged.swap()
@@ -162,7 +168,7 @@ public enum Build {
             // The output records are freed on another thread.
             BackgroundRelease.drop(consume sink)
             return BuildResult(diagnostics: bag, wrote: true, contextCount: count, written: written, timings: timer,
-                               oldOutputRemover: remover)
+                               notes: notes, oldOutputRemover: remover)
         } catch let cancelled as BuildCancelled {
             // The interrupt's thread removes the staging folder; removing it here too would
             // only slow that down.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Incremental builds across runs of `build`, through `build-state.tsv` in the cache
-/// directory:
+/// Incremental builds across runs of `build`, through `build-state.tsv` in the output's
+/// folder of the cache (`BuildStateFolder`):
 ///
 /// - Up to date: when every content file has the stamp the last clean build saw and the
 ///   output is exactly as that build left it, nothing is read, parsed or written.
@@ -12,6 +12,8 @@ struct IncrementalBuild {
     let content: URL
     let output: URL
     let cacheDirectory: URL?
+    /// Where the state of builds into this output is kept in the cache.
+    let stateDirectory: URL?
     /// Stamps of the content taken before it is read: a file edited during the build
     /// then differs from what is saved, and the next build sees the change.
     let inputs: [String: FileStamp]
@@ -21,10 +23,11 @@ struct IncrementalBuild {
         self.content = content
         self.output = output.standardizedFileURL
         self.cacheDirectory = cacheDirectory
+        stateDirectory = cacheDirectory.map { BuildStateFolder.url(in: $0, output: output) }
         // Directories too: an empty directory added is a context (or an error) to build.
         inputs = cacheDirectory == nil ? [:] : TreeStamps.collect(content, trusted: true, directories: true)
         let identity = BuildState.identity(content: content, output: output)
-        previous = cacheDirectory.flatMap(BuildState.read).flatMap { $0.identity == identity ? $0 : nil }
+        previous = stateDirectory.flatMap { BuildState.read(from: $0, identity: identity) }
     }
 
     /// True when nothing changed since the last clean build, in the content or the output.
@@ -44,12 +47,12 @@ struct IncrementalBuild {
 
     /// Records what the build wrote, once the staging directory has become the output.
     func save(_ sink: IncrementalSink, isClean: Bool) {
-        guard let cacheDirectory else { return }
+        guard let stateDirectory else { return }
         let directories = OutputStamps.collect([""] + sink.directories, in: output.path)
         let state = BuildState(identity: BuildState.identity(content: content, output: output),
                                inputs: inputs, outputs: sink.written.records,
                                directories: directories ?? [:], isClean: isClean)
         // The cache only speeds builds up: failing to save it must not fail the build.
-        try? state.save(in: cacheDirectory)
+        try? state.save(in: stateDirectory)
     }
 }

@@ -196,6 +196,28 @@ struct BuildState: Sendable, Equatable {
         return negative ? -value : value
     }
 
+    /// The state saved in `directory` when it is of `identity` (this content, output and
+    /// program); nil when it is missing, damaged, of another format or of another identity.
+    /// The file's first lines say whose it is: a state of another catalog (80 MB at
+    /// 250,000 versions) is recognised from them, and not read whole to be thrown away.
+    /// - Parameter whole: reads and parses the whole file (`read(from:)`).
+    static func read(from directory: URL, identity: [String],
+                     whole: (URL) -> BuildState? = read(from:)) -> BuildState? {
+        guard header(of: directory.appendingPathComponent(fileName)) == [formatLine] + identity else { return nil }
+        return whole(directory).flatMap { $0.identity == identity ? $0 : nil }
+    }
+
+    /// The format line and the identity's three lines, from the file's first 16 kB;
+    /// nil when there is no such file or fewer lines.
+    static func header(of url: URL) -> [String]? {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
+        defer { try? handle.close() }
+        guard let start = try? handle.read(upToCount: 16_384) else { return nil }
+        let lines = start.split(separator: UInt8(ascii: "\n"), maxSplits: 4, omittingEmptySubsequences: false)
+        guard lines.count == 5 else { return nil }
+        return lines.prefix(4).map { String(decoding: $0, as: UTF8.self) }
+    }
+
     static func read(from directory: URL) -> BuildState? {
         // About 200 bytes per content and output file: 22 MB at 100,000 contexts, more
         // than a content file may have, so the content files' limit does not apply.

@@ -92,7 +92,14 @@ public final class PreviewServer: Sendable {
                                      log: log) { request in
             responder.respond(request)
         }
+        live.previewOrigin.withLock { $0 = Self.origin(host: options.host, port: http.port) }
         rebuild(stamps: listing, paths: nil)
+    }
+
+    /// The address pages are served at, as `serve` prints it: the host as given (IPv6
+    /// in brackets) and the port.
+    static func origin(host: String, port: UInt16) -> String {
+        "http://" + (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
     }
 
     /// Starts serving and watching; returns at once.

@@ -7,6 +7,9 @@ public struct SiteStage: Sendable {
     public let contentRoot: URL
     /// How many URLs and bytes a sitemap file may hold (the protocol's, smaller in tests).
     var sitemapLimits = Sitemap.Limits.standard
+    /// The address of the server previewing the site (`serve`), which stands in for a
+    /// `site.baseURL` that is only a path in the sitemap (`Sitemap.base`); nil for `build`.
+    var previewOrigin: String?
 
     public init(contentRoot: URL) { self.contentRoot = contentRoot }
 
@@ -72,9 +75,7 @@ public struct SiteStage: Sendable {
             BackgroundRelease.drop(search)
         }
         try write("index.html", renderer.rootPage(), to: sink)
-        // Entries are made as each file is written, and each file is written once full.
-        try Sitemap.write(sitemap, url: renderer.index.url, entry: { sitemapEntry($0, renderer: renderer) },
-                          limits: sitemapLimits, fileURL: index.absoluteURL) { try write($0, $1, to: sink) }
+        try writeSitemap(sitemap, renderer: renderer, to: sink)
         try write(SiteAssets.stylesheetPath, SiteAssets.stylesheet(accent: branding.accentColor), to: sink)
         try write(SiteAssets.scriptPath, SiteAssets.script, to: sink)
         for file in branding.files { try sink.write(file.path, file.data) }
@@ -182,6 +183,17 @@ public struct SiteStage: Sendable {
         renderer.contextPage(page, into: html, body: body)
         renderer.shell.writeFooter(siteTitle: siteTitle, strings: labels.strings, into: html)
         return html.takeData()
+    }
+
+    /// The sitemap, when the site has one (`Sitemap.base`). Entries are made as each file
+    /// is written, and each file is written once full.
+    private func writeSitemap(_ pages: [PageRef], renderer: PageRenderer, to sink: some OutputSink) throws {
+        let siteBase = renderer.index.app.site.baseURL
+        guard let base = Sitemap.base(siteBaseURL: siteBase, origin: previewOrigin) else { return }
+        let pageBase = SiteIndex.baseURL(siteBase)
+        try Sitemap.write(pages, url: renderer.index.url, entry: {
+            Sitemap.rebased(sitemapEntry($0, renderer: renderer), from: pageBase, to: base)
+        }, limits: sitemapLimits, fileURL: { SiteIndex.absoluteURL($0, baseURL: base) }) { try write($0, $1, to: sink) }
     }
 
     func sitemapEntry(_ page: PageRef, renderer: PageRenderer) -> Sitemap.Entry {

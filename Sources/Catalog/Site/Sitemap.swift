@@ -21,6 +21,39 @@ enum Sitemap {
 
     static let indexPath = "sitemap.xml"
 
+    /// Where the sitemap's URLs start, or nil when the site gets no sitemap. The protocol
+    /// takes whole URLs only ("must begin with the protocol"), as do search engines, so
+    /// a `site.baseURL` that is only a path (`/`, `/books/`) gives none (Zola requires an
+    /// absolute `base_url`; Hugo's sitemap lists permalinks, whole only with an absolute
+    /// `baseURL`). A preview server's `origin`
+    /// (`http://127.0.0.1:8000`) stands in for such a path, as `hugo server` and `zola
+    /// serve` put their own address in the base URL; it serves the site at its root.
+    static func base(siteBaseURL: String, origin: String?) -> String? {
+        if isAbsolute(siteBaseURL) { return SiteIndex.baseURL(siteBaseURL) }
+        return origin.map { SiteIndex.baseURL($0) }
+    }
+
+    /// Why a build writes no sitemap, for `build --verbose`; nil when it writes one.
+    static func omission(siteBaseURL: String) -> String? {
+        guard base(siteBaseURL: siteBaseURL, origin: nil) == nil else { return nil }
+        return "No sitemap.xml: site.baseURL \"\(siteBaseURL)\" is no http(s) URL, and a sitemap lists whole URLs "
+            + "only; set it to the site's address (https://example.org/books/) to get one"
+    }
+
+    /// An `http` or `https` URL with a host.
+    static func isAbsolute(_ url: String) -> Bool {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+              scheme == "http" || scheme == "https" else { return false }
+        return !(components.host ?? "").isEmpty
+    }
+
+    /// The entry with each URL's start `from` (the pages' base) replaced by `to`.
+    static func rebased(_ entry: Entry, from: String, to: String) -> Entry {
+        guard from != to else { return entry }
+        func rebase(_ url: String) -> String { url.hasPrefix(from) ? to + url.dropFirst(from.count) : url }
+        return Entry(url: rebase(entry.url), alternates: entry.alternates.map { ($0.locale, rebase($0.url)) })
+    }
+
     /// Site-relative path → bytes: one `sitemap.xml`, or the numbered files and their index.
     /// - Parameter fileURL: the absolute URL of a file of the site, for the index's `<loc>`.
     static func files(_ entries: [Entry], limits: Limits = .standard,

@@ -214,6 +214,10 @@ import Testing
         #expect(run.status == 0)
         #expect(run.stderr.hasPrefix("Content: .. (found at or above the current folder)\nOutput: ../../site\n"))
         #expect(run.stderr.contains("thumbnails"))
+        // The scaffold's site.baseURL is the default path `/`: no sitemap, said once.
+        #expect(run.stderr.contains("\nnote: No sitemap.xml: site.baseURL \"/\" is no http(s) URL, and a sitemap lists "
+            + "whole URLs only; set it to the site's address (https://example.org/books/) to get one\n"))
+        #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("site/sitemap.xml").path))
         let validate = try BinaryRunner.run(["validate", "-v"], in: book)
         #expect(validate.status == 0)
         #expect(validate.stderr.hasPrefix("Content: .. (found at or above the current folder)\nTranslation coverage:\n"))

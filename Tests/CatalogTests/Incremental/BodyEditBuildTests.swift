@@ -45,9 +45,12 @@ import Testing
         let scratch: URL
         var output: URL { scratch.appendingPathComponent("site") }
         var cache: URL { scratch.appendingPathComponent("cache") }
+        /// Where the cache keeps the state of builds into `output`.
+        var state: URL { BuildStateFolder.url(in: cache, output: output) }
 
-        init(_ files: [String: String]) throws {
-            content = try TempContent(files)
+        /// The catalog's site has a sitemap, which the output comparisons then cover.
+        init(_ files: [String: String], catalog: String = TempContent.sitemapCatalog) throws {
+            content = try TempContent(files, catalog: catalog)
             scratch = try scratchDirectory()
             ageFiles(content.url)
         }
@@ -165,7 +168,7 @@ import Testing
     }
 
     @Test func otherFilesAreFullBuilds() throws {
-        let catalog = try route(after: { try $0.content.write("catalog.yml", TempContent.minimalCatalog + "\n") })
+        let catalog = try route(after: { try $0.content.write("catalog.yml", TempContent.sitemapCatalog + "\n") })
         #expect(catalog == "full build: catalog.yml changed, and the last build saved no body state for it "
                 + "(not the body of a context page, or edited while that build ran)")
         let medium = try route(after: { try $0.content.write("notes.txt", "Other notes") })
@@ -201,7 +204,7 @@ import Testing
     @Test func aWarningBeforeTheSiteStageLeavesNoBodyState() throws {
         let scene = try Scene(Self.files())
         defer { scene.remove() }
-        let state = scene.cache.appendingPathComponent(BodyState.fileName).path
+        let state = scene.state.appendingPathComponent(BodyState.fileName).path
         #expect(try scene.build().diagnostics.items.isEmpty)
         #expect(FileManager.default.fileExists(atPath: state))
         try scene.content.write("b0/c0/s0.md", Self.section("Section <b>0.0.0</b>", body: "Text."))
@@ -223,7 +226,7 @@ import Testing
     @Test(arguments: ["truncated", "garbage", "version", "flipped", "stale", "missing"])
     func aBadStateIsAFullBuild(damage: String) throws {
         let route = try route(after: { scene in
-            let url = scene.cache.appendingPathComponent(BodyState.fileName)
+            let url = scene.state.appendingPathComponent(BodyState.fileName)
             var bytes = [UInt8](try Data(contentsOf: url))
             switch damage {
             case "truncated": bytes.removeLast(bytes.count / 3)
@@ -231,7 +234,7 @@ import Testing
             case "version": bytes.replaceSubrange(0..<BodyState.formatLine.utf8.count, with: Array("catalog-body-state 0\n".utf8))
             case "flipped": bytes[bytes.count / 2] ^= 0x20
             case "stale":
-                let state = scene.cache.appendingPathComponent(BuildState.fileName)
+                let state = scene.state.appendingPathComponent(BuildState.fileName)
                 try Data(contentsOf: state).write(to: state)
             default: bytes = []
             }
@@ -274,7 +277,7 @@ import Testing
         }
         #expect(try Build.run(options).wrote)
         let identity = BuildState.identity(content: scene.content.url, output: scene.output)
-        let state = try #require(BodyState.read(from: scene.cache, identity: identity))
+        let state = try #require(BodyState.read(from: scene.state, identity: identity))
         #expect(state.files["b1/c0/s1.md"] == nil)
         let text = try String(contentsOf: scene.content.url.appendingPathComponent("b0/c1/s2.md"), encoding: .utf8)
         let end = try #require(text.range(of: "\n---\n", range: text.index(text.startIndex, offsetBy: 3)..<text.endIndex))

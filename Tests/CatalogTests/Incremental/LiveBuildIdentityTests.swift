@@ -111,7 +111,8 @@ import Testing
     func liveBuildEqualsCleanAfterEachStep(seed: UInt64, books: Int, chapters: Int, steps: Int) throws {
         var files = GeneratedContent.files(books: books, chapters: chapters, sections: 4 * books)
         files["notes.txt"] = "Notes"
-        var scene = Scene(content: try TempContent(files), files: files)
+        // An absolute site.baseURL: the comparisons cover the sitemap.
+        var scene = Scene(content: try TempContent(files, catalog: TempContent.sitemapCatalog), files: files)
         let scratch = try scratchDirectory()
         defer { scene.content.remove(); try? FileManager.default.removeItem(at: scratch) }
         let output = scratch.appendingPathComponent("site")

@@ -45,6 +45,27 @@ import Testing
         #expect(try TestConnection.get(port: server.port, "/catalog/contexts-0001.json").body.contains("Second title"))
     }
 
+    /// The content's `site.baseURL` is the default path `/`: `build` writes no sitemap, and
+    /// `serve` writes one at its own address, which a body edit (a patch) keeps as it was.
+    @Test func servesASitemapAtItsOwnAddressAcrossABodyEdit() throws {
+        let content = try TempContent(Self.files(title: "First title"))
+        let scratch = try scratchDirectory()
+        defer { content.remove(); try? FileManager.default.removeItem(at: scratch) }
+        let server = try Self.start(content, scratch: scratch)
+        defer { server.stop() }
+        let sitemap = try TestConnection.get(port: server.port, "/sitemap.xml")
+        #expect(sitemap.status == 200)
+        let locs = sitemap.body.components(separatedBy: "<loc>").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        #expect(locs == ["en-us", "es-us"].flatMap { locale in
+            ["/", "/fun/", "/fun/s1/"].map { "http://127.0.0.1:\(server.port)/\(locale)" + $0 }
+        })
+        let stream = try TestConnection(port: server.port, path: LiveReloadHub.path)
+        #expect(stream.read(until: "data: 0\n\n") != nil)
+        try content.write(Self.section, GeneratedContent.page(title: "First title", type: "section", body: "Other text."))
+        #expect(stream.read(until: "data: 1\n\n") != nil, "a reload event follows the rebuild")
+        #expect(try TestConnection.get(port: server.port, "/sitemap.xml").body == sitemap.body)
+    }
+
     @Test func showsTheErrorsUntilFixed() throws {
         let content = try TempContent(Self.files(title: "Fine"))
         let scratch = try scratchDirectory()

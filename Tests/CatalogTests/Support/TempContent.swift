@@ -13,6 +13,9 @@ struct TempContent {
         locales: [en-us, es-us]
         """
 
+    /// `minimalCatalog` with an absolute `site.baseURL`: its site has a sitemap.
+    static let sitemapCatalog = minimalCatalog + "\nsite:\n  baseURL: https://example.org/books/\n"
+
     init(_ files: [String: String], catalog: String? = minimalCatalog) throws {
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("catalog-test-\(UUID().uuidString)", isDirectory: true)
