@@ -1,5 +1,3 @@
-import Foundation
-
 /// Splits text into search terms, exactly as the search script does in the browser:
 /// compatibility-decompose, drop combining marks, lowercase, take runs of letters and
 /// digits; Chinese and Japanese characters are terms on their own (these languages
@@ -38,7 +36,7 @@ enum SearchTokenizer {
         if isASCII(text) {
             asciiTerms(text, into: &sink)
         } else {
-            unicodeTerms(String(decoding: text, as: UTF8.self), into: &sink)
+            unicodeTerms(text, into: &sink)
         }
     }
 
@@ -64,49 +62,62 @@ enum SearchTokenizer {
         return high & 0x8080_8080_8080_8080 == 0
     }
 
-    /// The rules for text that is not all ASCII: compatibility decomposition, then each
-    /// scalar that is not a mark lowercased (`String.lowercased()` is each scalar's
-    /// `lowercaseMapping`, in order) and sorted into words, CJK characters and separators.
-    /// Each word is written as UTF-8 into one scratch buffer and handed to the sink from
-    /// there: no `String` per word or per scalar, and ASCII scalars (code in a translated
-    /// body, the English around a curly quote) take the ASCII table.
-    private static func unicodeTerms(_ text: String, into sink: inout some SearchTermSink) {
-        var word: [UInt8] = [], length = 0
-        word.reserveCapacity(4 * maxTermLength)
-        func flush() {
-            if length >= 2 { word.withUnsafeBufferPointer { sink.add($0, hash: SearchTermSet.hash($0)) } }
-            word.removeAll(keepingCapacity: true)
-            length = 0
-        }
-        func take(_ scalar: Unicode.Scalar) {
-            if isCJK(scalar) {  // a term on its own
-                flush()
-                UTF8.encode(scalar) { word.append($0) }
-                word.withUnsafeBufferPointer { sink.add($0, hash: SearchTermSet.hash($0)) }
-                word.removeAll(keepingCapacity: true)
-            } else if isWordScalar(scalar) {
-                if length < maxTermLength {
-                    UTF8.encode(scalar) { word.append($0) }
-                    length += 1
+    /// The rules for text that is not all ASCII, a scalar at a time: ASCII bytes take the
+    /// ASCII table, other scalars are decoded from the UTF-8 and looked up (`SearchFolding`:
+    /// decomposed, marks dropped, lowercased, sorted into words, CJK characters and
+    /// separators). Each word is written as UTF-8 into one scratch buffer and handed to the
+    /// sink from there: no `String`, and no Foundation, per text, word or scalar.
+    private static func unicodeTerms(_ text: UnsafeBufferPointer<UInt8>, into sink: inout some SearchTermSink) {
+        let tables = SearchFolding.tables
+        asciiFold.withUnsafeBufferPointer { fold in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * maxTermLength) { scratch in
+                var word = Word(scratch.baseAddress!)
+                var offset = 0
+                while offset < text.count {
+                    let byte = text[offset]
+                    if byte < 0x80 {
+                        let folded = fold[Int(byte)]
+                        if folded == 0 { word.flush(into: &sink) } else { word.append(folded) }
+                        offset += 1
+                    } else if let (scalar, length) = utf8Scalar(in: text, at: offset) {
+                        let own = UnsafeBufferPointer(rebasing: text[offset..<offset + length])
+                        word.take(scalar, own, tables.entry(scalar), tables, into: &sink)
+                        offset += length
+                    } else {  // not UTF-8: `String(decoding:)` made it U+FFFD, a separator
+                        word.flush(into: &sink)
+                        offset += 1
+                    }
                 }
-            } else {
-                flush()
+                word.flush(into: &sink)
             }
         }
-        for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars {
-            if scalar.isASCII {
-                let folded = asciiFold[Int(scalar.value)]
-                if folded == 0 {
-                    flush()
-                } else if length < maxTermLength {
-                    word.append(folded)
-                    length += 1
-                }
-            } else if !isMark(scalar) {
-                for lowered in scalar.properties.lowercaseMapping.unicodeScalars { take(lowered) }
-            }
+    }
+
+    /// The scalar whose UTF-8 starts at `offset` (a byte of 0x80 or more) and its length
+    /// in bytes; nil when the bytes there are not well-formed UTF-8. Skipping only the
+    /// first byte then gives the same scalars as `String(decoding:)`'s repair: the bytes
+    /// it replaces are all continuation bytes, each not well-formed on its own.
+    @inline(__always)
+    private static func utf8Scalar(in text: UnsafeBufferPointer<UInt8>, at offset: Int) -> (UInt32, Int)? {
+        let lead = text[offset], rest = text.count - offset
+        func next(_ index: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> UInt32? {
+            index < rest && range.contains(text[offset + index]) ? UInt32(text[offset + index] & 0x3F) : nil
         }
-        flush()
+        switch lead {
+        case 0xC2...0xDF:
+            guard let second = next(1) else { return nil }
+            return (UInt32(lead & 0x1F) << 6 | second, 2)
+        case 0xE0...0xEF:
+            let range: ClosedRange<UInt8> = lead == 0xE0 ? 0xA0...0xBF : lead == 0xED ? 0x80...0x9F : 0x80...0xBF
+            guard let second = next(1, range), let third = next(2) else { return nil }
+            return (UInt32(lead & 0x0F) << 12 | second << 6 | third, 3)
+        case 0xF0...0xF4:
+            let range: ClosedRange<UInt8> = lead == 0xF0 ? 0x90...0xBF : lead == 0xF4 ? 0x80...0x8F : 0x80...0xBF
+            guard let second = next(1, range), let third = next(2), let fourth = next(3) else { return nil }
+            return (UInt32(lead & 0x07) << 18 | second << 12 | third << 6 | fourth, 4)
+        default:
+            return nil
+        }
     }
 
     /// The same rules for ASCII text, which needs no decomposition: the text is
@@ -159,23 +170,6 @@ enum SearchTokenizer {
     static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF: return true
-        default: return false
-        }
-    }
-
-    /// `\p{L}` or `\p{N}`.
-    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .decimalNumber, .letterNumber, .otherNumber: return true
-        default: return false
-        }
-    }
-
-    /// `\p{M}`.
-    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: return true
         default: return false
         }
     }

@@ -97,6 +97,29 @@ struct SearchBytesTests {
     /// `serve` keeps each document's terms packed (each term's length, then its bytes, in one
     /// buffer of its exact size): the same terms, equal to the indexed ones, and the same
     /// postings, their hashes computed again from the bytes.
+    /// A term of 128 bytes or more (64 scalars of two bytes or more: Cyrillic, jamo, Gothic)
+    /// has a two-byte length in the packed buffer (LEB128: low seven bits first, high bit set
+    /// on all bytes but the last); 127 bytes still take one.
+    @Test func packedTermsOf128BytesOrMoreHaveTwoLengthBytes() {
+        let cyrillic = String(repeating: "я", count: 64), gothic = String(repeating: "\u{10330}", count: 64)
+        let mixed = String(repeating: "я", count: 63) + "a"
+        let jamo = String(repeating: "\u{1100}\u{1161}\u{11A8}", count: 21) + "\u{1100}"
+        let terms = SearchTerms(strong: [cyrillic + "яяя"], weak: ["\(gothic) \(mixed) ab " + String(repeating: "각", count: 30)])
+        #expect(terms.strong == [cyrillic])
+        #expect(terms.weak == [gothic, mixed, "ab", jamo])
+        let kept = terms.packed()
+        let expected: [UInt8] = [0x80, 0x01] + Array(cyrillic.utf8) + [0x80, 0x02] + Array(gothic.utf8)
+            + [0x7F] + Array(mixed.utf8) + [0x02] + Array("ab".utf8) + [0xC0, 0x01] + Array(jamo.utf8)
+        #expect(kept.packedBytes == expected)
+        #expect(kept == terms)
+        #expect(kept.strong == [cyrillic])
+        #expect(kept.weak == [gothic, mixed, "ab", jamo])
+        var indexed = SearchPostings(), packed = SearchPostings()
+        indexed.add(terms)
+        packed.add(kept)
+        #expect(indexed.lists.mapValues { [$0.0, $0.1] } == packed.lists.mapValues { [$0.0, $0.1] })
+    }
+
     @Test func packedTermsAreTheSameTermsInOneBuffer() {
         var random = SystemRandomNumberGenerator()
         var indexed = SearchPostings(), packed = SearchPostings()

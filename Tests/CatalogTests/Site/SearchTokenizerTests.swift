@@ -2,10 +2,11 @@ import Foundation
 import Testing
 @testable import Catalog
 
-/// The tokenizer's path for text that is not all ASCII writes each word's UTF-8 straight
-/// into a scratch buffer. It must give exactly the terms of the `String` pipeline it
-/// replaced (decompose, drop marks, `lowercased()`, split), which the browser's script
-/// mirrors: that pipeline is kept here as the reference.
+/// The tokenizer's path for text that is not all ASCII looks each scalar up in a generated
+/// table (`SearchFolding`) and writes each word's UTF-8 straight into a scratch buffer. It
+/// must give exactly the terms of the `String` pipeline it replaced (Foundation's
+/// compatibility decomposition, drop marks, `lowercased()`, split), which the browser's
+/// script mirrors: that pipeline is kept here as the reference.
 struct SearchTokenizerTests {
     /// The tokenizer as it was: every term in order, repeats included.
     private static func reference(_ text: String) -> [String] {
@@ -76,6 +77,85 @@ struct SearchTokenizerTests {
             let count = round % 50 == 0 ? 200 : Int.random(in: 0...40, using: &random)
             let text = (0..<count).map { _ in pool.randomElement(using: &random)! }.joined()
             #expect(Self.terms(text) == Self.reference(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    /// Every scalar (surrogates aside) between words, in texts of one table block each: the
+    /// table gives what Foundation's decomposition and the standard library's case mapping
+    /// and categories give, through all the tokenizer's paths (a word scalar joins the
+    /// words around it, a separator splits them, a mark vanishes, a CJK character stands
+    /// alone, an expansion does each of these, a Hangul syllable becomes its jamo).
+    @Test func everyScalarFoldsAsFoundationDecomposesIt() {
+        let blockSize = 1 << SearchFolding.blockShift
+        var mismatches: [String] = []
+        for block in stride(from: 0, through: 0x10FFFF, by: blockSize) {
+            let scalars = (block..<block + blockSize).compactMap { Unicode.Scalar(UInt32($0)) }
+            let text = scalars.map { "xx\($0)yy" }.joined(separator: " ")
+            if Self.terms(text) != Self.reference(text) { mismatches.append(String(block, radix: 16)) }
+        }
+        #expect(mismatches == [], "blocks whose scalars fold otherwise than Foundation's NFKD says")
+    }
+
+    /// Every scalar that has a non-zero canonical combining class is a mark: NFKD's
+    /// reordering moves only marks, which the tokenizer drops, so the terms of a text are
+    /// those of its scalars decomposed one at a time (what `SearchFolding` rests on).
+    @Test func onlyMarksHaveACombiningClass() {
+        let unmarked = (0...0x10FFFF).compactMap { Unicode.Scalar(UInt32($0)) }.filter {
+            $0.properties.canonicalCombiningClass.rawValue != 0 && !Self.isMark($0)
+        }
+        #expect(unmarked == [])
+    }
+
+    /// Random multi-script text drawn from every assigned scalar (letters, marks in runs that
+    /// NFKD reorders, symbols, compatibility characters, Hangul, supplementary planes), cut
+    /// into words by spaces and punctuation: the reference's terms, in order.
+    @Test func givesTheReferenceTermsForRandomScalars() {
+        let assigned = (0...0x10FFFF).compactMap { Unicode.Scalar(UInt32($0)) }.filter {
+            $0.properties.generalCategory != .unassigned && $0.properties.generalCategory != .privateUse
+        }
+        let marks = assigned.filter(Self.isMark)
+        var random = SeededGenerator(state: 1912)
+        for round in 0..<5_000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 1...(round % 100 == 0 ? 400 : 30), using: &random) {
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0: text.append(" ")
+                case 1: text.append(contentsOf: (0..<3).map { _ in marks.randomElement(using: &random)! })
+                case 2: text.append(Unicode.Scalar(UInt32.random(in: 0xAC00...0xD7A3, using: &random))!)
+                case 3: text.append(Unicode.Scalar(UInt8.random(in: 0x21...0x7E, using: &random)))
+                default: text.append(assigned.randomElement(using: &random)!)
+                }
+            }
+            let string = String(text)
+            #expect(Self.terms(string) == Self.reference(string), "\(string.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    /// Bytes that are not UTF-8 (a body read as bytes could hold them) separate words, as the
+    /// U+FFFD that `String(decoding:)` puts in their place does: truncated and overlong
+    /// sequences, surrogates, lone continuation bytes, bytes above F4.
+    @Test func malformedUTF8SeparatesWords() {
+        let pieces: [[UInt8]] = [
+            Array("é".utf8), Array("水".utf8), Array("𝐀".utf8), Array("ab".utf8), Array("Ω".utf8), [0x20],
+            [0xC3], [0xE6, 0xB0], [0xF0, 0x9D], [0x80], [0xBF], [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80],
+            [0xF4, 0x90, 0x80, 0x80], [0xF5], [0xFF], [0xF8, 0x88, 0x80, 0x80, 0x80],
+        ]
+        var random = SeededGenerator(state: 8)
+        for _ in 0..<3_000 {
+            let bytes = (0..<Int.random(in: 0...12, using: &random)).flatMap { _ in pieces.randomElement(using: &random)! }
+            var terms: [String] = []
+            var sink = Collected { terms.append($0) }
+            bytes.withUnsafeBufferPointer { SearchTokenizer.tokenize(utf8: $0, into: &sink) }
+            #expect(terms == Self.reference(String(decoding: bytes, as: UTF8.self)), "\(bytes)")
+        }
+        #expect(Self.terms("naïve\u{FFFD}Ωmega") == ["naive", "ωmega"])
+    }
+
+    private struct Collected: SearchTermSink {
+        let body: (String) -> Void
+        mutating func add(_ term: UnsafeBufferPointer<UInt8>, hash: UInt32) {
+            #expect(hash == SearchTermSet.hash(term))
+            body(String(decoding: term, as: UTF8.self))
         }
     }
 }
