@@ -34,8 +34,6 @@ public struct SiteStage: Sendable {
         let links = BodyLinks(index: index, contentRoot: contentRoot)
         let media = BodyLinks.MediaSet()
         var sitemap: [PageRef] = []
-        // Each page's buffer goes back here once the page is written, for a later page.
-        let buffers = ByteBufferPool()
         for locale in index.locales {
             var search = SearchIndexCollector(locale: locale, builds: memo == nil)
             let present = model.contexts.indices.filter { index.isPresent($0, in: locale) }
@@ -47,7 +45,7 @@ public struct SiteStage: Sendable {
                 let page = PageRef(locale: locale, context: context)
                 guard let memo else {
                     return renderPage(page, renderer: renderer, links: links, media: media, checks: checks,
-                                      recordsBody: record != nil, buffers: buffers)
+                                      recordsBody: record != nil)
                 }
                 return memo.page(page, stage: self, renderer: renderer, links: links, media: media)
             }, consume: { (item: RenderedPage) in
@@ -101,11 +99,9 @@ public struct SiteStage: Sendable {
     /// One context page: its file, its HTML and its search document.
     /// `wrap` sees every link of the body resolved (a memo records them). With `recordsBody`,
     /// the page says where its body's HTML is in its bytes and what its relative links became.
-    /// With `buffers`, the page's bytes are written into memory taken from there, which goes
-    /// back there once the page's `Data` is released.
     func renderPage(_ page: PageRef, renderer: PageRenderer, links: BodyLinks, media: BodyLinks.MediaSet,
                     wrap: ((@escaping HTMLRenderer.Resolver) -> HTMLRenderer.Resolver)? = nil,
-                    checks: SiteBodyChecks? = nil, recordsBody: Bool = false, buffers: ByteBufferPool? = nil) -> RenderedPage {
+                    checks: SiteBodyChecks? = nil, recordsBody: Bool = false) -> RenderedPage {
         // The body's text is read here (a cold build keeps only where it is), used for this
         // page and dropped with it.
         let stored = page.context.flatMap { renderer.version($0, page.locale)?.body }
@@ -116,7 +112,7 @@ public struct SiteStage: Sendable {
         let wrapped = recorder.map { recorder in { resolve in recorder.wrap(wrap?(resolve) ?? resolve) } } ?? wrap
         let body = source.map { prepareBody($0, page: page, links: links, media: media, wrap: wrapped, checks: checks) }
         var bodyRange: Range<Int>?
-        let html = contextPage(page, renderer: renderer, bodyCapacity: 2 * (source?.byteCount ?? 0), buffers: buffers) { out in
+        let html = contextPage(page, renderer: renderer, bodyCapacity: 2 * (source?.byteCount ?? 0)) { out in
             let start = out.count
             // Borrowed, not bound: `if let` would copy the document's tree.
             _ = body.map { $0.renderer.render($0.document, into: out) }
@@ -166,16 +162,14 @@ public struct SiteStage: Sendable {
     /// The page's bytes, handed to the sink without a copy. The shell is written in pieces
     /// rather than around closures: a closure would hold a copy of the renderer (and of
     /// the node and version), retaining every field of each, for every page.
-    private func contextPage(_ page: PageRef, renderer: PageRenderer, bodyCapacity: Int, buffers: ByteBufferPool?,
-                             body: (HTMLBuilder) -> Void) -> Data {
+    private func contextPage(_ page: PageRef, renderer: PageRenderer, bodyCapacity: Int, body: (HTMLBuilder) -> Void) -> Data {
         guard let context = page.context, let version = renderer.version(context, page.locale) else { return Data() }
         let labels = renderer.labels(page.locale)
         let url = renderer.index.url(page)
         let frame = PageFrame(locale: page.locale, depth: renderer.index.depth(page), url: url,
                               title: version.title, description: version.summary, alternates: renderer.alternates(for: page),
                               breadcrumbs: renderer.breadcrumbs(for: page))
-        let capacity = bodyCapacity + 12288
-        let html = buffers.map { HTMLBuilder(capacity: capacity, pool: $0) } ?? HTMLBuilder(capacity: capacity)
+        let html = HTMLBuilder(capacity: bodyCapacity + 12288)
         let siteTitle = renderer.shell.siteTitle(page.locale)
         renderer.shell.writeHead(frame, siteTitle: siteTitle, into: html)
         html.raw("<script type=\"application/ld+json\">")

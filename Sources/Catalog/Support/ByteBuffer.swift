@@ -10,35 +10,20 @@ final class ByteBuffer {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private(set) var count = 0
-    /// Where the memory comes from and goes back to, when it is a pool's.
-    private let pool: ByteBufferPool?
 
     init(capacity: Int = 8192) {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
-        pool = nil
     }
 
-    /// A buffer whose memory is taken from `pool` and given back to it, by the `Data` that
-    /// `takeData` hands over once that is released.
-    init(capacity: Int, pool: ByteBufferPool) {
-        let block = pool.take(capacity: max(capacity, 64))
-        base = block.base
-        self.capacity = block.capacity
-        self.pool = pool
-    }
-
-    deinit { release(ByteBufferPool.Block(base: base, capacity: capacity)) }
+    deinit { base.deallocate() }
 
     /// The bytes written so far, as text.
     var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
     /// Hands the bytes over without copying them; the buffer is empty afterwards.
     func takeData() -> Data {
-        let block = ByteBufferPool.Block(base: base, capacity: capacity)
-        let data = Data(bytesNoCopy: base, count: count, deallocator: .custom { [pool] _, _ in
-            if let pool { pool.give(block) } else { block.base.deallocate() }
-        })
+        let data = Data(bytesNoCopy: base, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
         capacity = 64
         base = .allocate(capacity: capacity)
         count = 0
@@ -90,13 +75,8 @@ final class ByteBuffer {
         let newCapacity = max(needed, capacity * 2)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: count)
-        release(ByteBufferPool.Block(base: base, capacity: capacity))
+        base.deallocate()
         base = newBase
         capacity = newCapacity
-    }
-
-    /// Memory this buffer no longer uses: back to the pool, if it has one.
-    private func release(_ block: ByteBufferPool.Block) {
-        if let pool { pool.give(block) } else { block.base.deallocate() }
     }
 }

@@ -9,16 +9,13 @@ import Foundation
 /// writing, `concurrentPerform` found no free worker and rendered every page on one core.
 /// Workers run at most `window` items ahead of the results the consumer has taken, and it
 /// takes at most `window` at a time, which bounds memory to twice `window` results.
-/// The consumer is woken only once `batch` results in order are ready (or the rest of
-/// them): woken for each one, it slept and woke again for nearly every page, a futex
-/// call and a thread switch each, on two cores shared by three threads.
 /// After an interrupt (`BuildCancellation`) the consumer stops between results and
 /// throws `BuildCancelled`, and the workers claim nothing more.
 enum OrderedStream {
-    static func forEach<T: Sendable, R: Sendable>(_ items: [T], window: Int, batch: Int = 32,
+    static func forEach<T: Sendable, R: Sendable>(_ items: [T], window: Int,
                                                   _ transform: @escaping @Sendable (T) -> R,
                                                   consume: (R) throws -> Void) throws {
-        let results = StreamSlots<R>(count: items.count, window: max(1, window), batch: batch)
+        let results = StreamSlots<R>(count: items.count, window: max(1, window))
         let workers = max(1, min(items.count, ProcessInfo.processInfo.activeProcessorCount))
         let finished = DispatchSemaphore(value: 0)
         for _ in 0..<workers {
@@ -50,35 +47,24 @@ enum OrderedStream {
 }
 
 /// The results between the workers and the consumer, under one condition: workers claim
-/// the next index (waiting while they are `window` ahead) and store; the consumer takes
-/// every result ready in order once at least `batch` are (or all that are left).
-final class StreamSlots<Element>: @unchecked Sendable {
+/// the next index (waiting while they are `window` ahead), store and signal; the consumer
+/// takes every result ready in order.
+private final class StreamSlots<Element>: @unchecked Sendable {
     private let condition = NSCondition()
     private var slots: [Element?]
     private let window: Int
-    private let batch: Int
     private var claimed = 0, consumed = 0, cancelled = false
-    /// The first slot from `consumed` on that holds no result yet.
-    private var readyEnd = 0
-    private var consumerWaits = false
-    private var workersWaiting = 0
 
-    /// `batch` is at most `window`: the workers can always get that far ahead.
-    init(count: Int, window: Int, batch: Int) {
+    init(count: Int, window: Int) {
         slots = Array(repeating: nil, count: count)
         self.window = window
-        self.batch = max(1, min(batch, window))
     }
 
     /// The next index to transform; nil once all are claimed or the consumer gave up.
     func claim() -> Int? {
         condition.lock()
         defer { condition.unlock() }
-        while !cancelled, claimed < slots.count, claimed >= consumed + window {
-            workersWaiting += 1
-            condition.wait()
-            workersWaiting -= 1
-        }
+        while !cancelled, claimed < slots.count, claimed >= consumed + window { condition.wait() }
         guard !cancelled, claimed < slots.count else { return nil }
         defer { claimed += 1 }
         return claimed
@@ -87,35 +73,24 @@ final class StreamSlots<Element>: @unchecked Sendable {
     func store(_ result: Element, at index: Int) {
         condition.lock()
         slots[index] = result
-        if index == readyEnd {
-            while readyEnd < slots.count, slots[readyEnd] != nil { readyEnd += 1 }
-        }
-        let wakes = consumerWaits && isBatchReady
+        let wakes = index == consumed
         condition.unlock()
         if wakes { condition.broadcast() }
     }
 
-    /// Results in order from the first not yet consumed on: `batch` of them, or the rest.
-    private var isBatchReady: Bool { readyEnd - consumed >= min(batch, slots.count - consumed) }
-
-    /// Every result ready from the first not yet consumed on (waiting for a batch), moved
-    /// out of its slot; nil once all are consumed.
+    /// Every result ready from the first not yet consumed on (waiting for at least one),
+    /// moved out of its slot; nil once all are consumed.
     func takeReady() -> [Element]? {
         condition.lock()
         defer { condition.unlock() }
         guard consumed < slots.count else { return nil }
-        while !isBatchReady {
-            consumerWaits = true
-            condition.wait()
-        }
-        consumerWaits = false
+        while slots[consumed] == nil { condition.wait() }
         var ready: [Element] = []
-        ready.reserveCapacity(readyEnd - consumed)
-        while consumed < readyEnd, let result = slots[consumed].take() {
+        while consumed < slots.count, let result = slots[consumed].take() {
             ready.append(result)
             consumed += 1
         }
-        if workersWaiting > 0 { condition.broadcast() }
+        condition.broadcast()
         return ready
     }
 

@@ -43,27 +43,4 @@ import Testing
         #expect(consumed == 11)
         #expect(transformed.withLock { $0 } <= 11 + 2 * 4, "the workers stop at the window once the consumer gives up")
     }
-
-    @Test func theConsumerTakesWholeBatchesAndThenTheRest() throws {
-        let slots = StreamSlots<Int>(count: 100, window: 64, batch: 16)
-        let producer = Thread {
-            while let index = slots.claim() {
-                usleep(200)
-                slots.store(index * 2, at: index)
-            }
-        }
-        producer.start()
-        var seen: [Int] = []
-        while let ready = slots.takeReady() {
-            #expect(ready.count >= min(16, 100 - seen.count), "a whole batch, or every result left")
-            seen += ready
-        }
-        #expect(seen == (0..<100).map { $0 * 2 })
-    }
-
-    @Test func aBatchWiderThanTheWindowIsTheWindow() throws {
-        var seen: [Int] = []
-        try OrderedStream.forEach(Array(0..<37), window: 4, batch: 32, { $0 + 1 }, consume: { seen.append($0) })
-        #expect(seen == Array(1...37))
-    }
 }
