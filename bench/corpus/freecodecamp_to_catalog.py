@@ -371,7 +371,8 @@ def main():
     locales = ["en-us"] + [LOCALES[language] for language in languages]
     write_text(os.path.join(curriculum.content, "catalog.yml"),
                f"bundleIdentifier: {BUNDLE}\ntitle: \"freeCodeCamp curriculum\"\ndefaultLocale: en-us\n"
-               f"locales: [{', '.join(locales)}]\nmissingTranslation: {args.missing}\n")
+               f"locales: [{', '.join(locales)}]\nmissingTranslation: {args.missing}\n"
+               "site: {baseURL: https://books.example.com/}\n")
     challenges = curriculum.english_challenges()
     counts["English challenge files"] = len(challenges)
     order = (english.json("curriculum/structure/curriculum.json") or {}).get("superblocks", [])

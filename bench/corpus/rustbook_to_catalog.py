@@ -303,7 +303,8 @@ def main():
     content = os.path.join(args.out, "content")
     write_text(os.path.join(content, "catalog.yml"),
                "bundleIdentifier: org.example.rustbooks\ntitle: \"Rust books\"\ndefaultLocale: en-us\n"
-               f"locales: [{', '.join(locales)}]\nmissingTranslation: omit\n")
+               f"locales: [{', '.join(locales)}]\nmissingTranslation: omit\n"
+               "site: {baseURL: https://books.example.com/}\n")
     counts = {key: 0 for key in ["includes", "missing includes", "links to pages", "links to files",
                                  "links made absolute", "SVG images made absolute", "missing pages", "listings"] + locales}
     books = [Book("rust-book", Source(args.book), content, translations)]

@@ -106,7 +106,8 @@ def main():
     content = os.path.join(args.out, "content")
     write(os.path.join(content, "catalog.yml"),
           "bundleIdentifier: org.example.tldr\ntitle: \"tldr pages\"\ndefaultLocale: en-us\n"
-          f"locales: [{', '.join(locales)}]\nmissingTranslation: omit\n")
+          f"locales: [{', '.join(locales)}]\nmissingTranslation: omit\n"
+          "site: {baseURL: https://books.example.com/}\n")
     # The home page may set only a summary: catalog.yml describes the app itself.
     write(os.path.join(content, "index.md"), "---\nsummary: \"Simplified help pages for command-line tools.\"\n---\n\n"
           "Collaborative cheatsheets for console commands.\n")

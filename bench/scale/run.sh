@@ -72,6 +72,9 @@ generate() {  # name books
     [ -d "$shm/corpus-$1/content" ] && return
     python3 "$shared/gen_corpus.py" --books "$2" --chapters 10 --sections 113 --images 0 \
         --locales "$locales" --jobs 2 --out "$shm/corpus-$1" >&2
+    # An absolute base URL, so that the build writes (and the table measures) its sitemap:
+    # with a path base, or none, it writes no sitemap.
+    echo 'site: {baseURL: https://books.example.com/}' >> "$shm/corpus-$1/content/catalog.yml"
 }
 
 # name → $shm/corpus-name-clean/content: the same files (hard links) but catalog.yml, which

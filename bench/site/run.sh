@@ -60,6 +60,8 @@ corpus() {  # size → generates $work/catalog-$size and $work/hugo-$size once
     if [ ! -d "$work/catalog-$size/content" ]; then
         python3 "$shared/gen_corpus.py" --books "$books" --chapters 10 --sections 10 --images 0 \
             --out "$work/catalog-$size" >&2
+        # Hugo's baseURL, so that the build writes its sitemap as before (none for a path base).
+        echo 'site: {baseURL: https://books.example.com/}' >> "$work/catalog-$size/content/catalog.yml"
     fi
     if [ "$serve_only" = 0 ]; then
         if [ ! -d "$work/hugo-$size/content" ]; then
