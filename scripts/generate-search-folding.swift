@@ -5,7 +5,7 @@
 // Run it again after a toolchain update when SearchFoldingTests says the table differs.
 //
 // A scalar's answer is its NFKD, marks (\p{M}) removed, each scalar left lowercased, each
-// scalar of that classified as a word scalar (\p{L}, \p{N}), a CJK scalar (a term on its
+// scalar of that classified (final sigma folded to σ) as a word scalar (\p{L}, \p{N}), a CJK scalar (a term on its
 // own) or a separator. Decomposing scalar by scalar gives the text's NFKD because canonical
 // reordering only moves scalars with a non-zero combining class, and every such scalar is a
 // mark (checked below), which the tokenizer drops. The encoding is `SearchFolding`'s.
@@ -36,12 +36,19 @@ func isCJK(_ scalar: Unicode.Scalar) -> Bool {
 
 enum Kind: UInt32 { case separator, dropped, word, cjk, mappedWord, mappedCJK, expansion, hangul }
 
+enum Folding {
+    /// Greek final sigma (ς) is folded to σ, by the browser's script too: JavaScript's
+    /// `toLowerCase` writes a word-final capital Σ as ς, the standard library's lowercase
+    /// mapping as σ, so `ΣΟΦΟΣ` in a page and `σοφος` in a query would not meet otherwise.
+    static func finalSigmaAsSigma(_ scalar: Unicode.Scalar) -> Unicode.Scalar { scalar == "\u{3C2}" ? "\u{3C3}" : scalar }
+}
+
 /// The scalars `scalar` becomes, each as an item (`mappedWord`, `mappedCJK` or `separator`,
 /// runs of separators as one); empty when it is dropped.
 func items(_ scalar: Unicode.Scalar) -> [UInt32] {
     var items: [UInt32] = []
     for decomposed in String(scalar).decomposedStringWithCompatibilityMapping.unicodeScalars where !isMark(decomposed) {
-        for lowered in decomposed.properties.lowercaseMapping.unicodeScalars {
+        for lowered in decomposed.properties.lowercaseMapping.unicodeScalars.map(Folding.finalSigmaAsSigma) {
             let item = isCJK(lowered) ? lowered.value << 8 | Kind.mappedCJK.rawValue
                 : isWord(lowered) ? lowered.value << 8 | Kind.mappedWord.rawValue : Kind.separator.rawValue
             if item == Kind.separator.rawValue, items.last == item { continue }

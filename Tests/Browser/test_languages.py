@@ -108,6 +108,17 @@ const a = [1, 2];
 اكتب `a = [1]` أولاً.
 """
 
+WISDOM = """---
+title: Wisdom
+---
+Wise words.
+"""
+WISDOM_EL = """---
+title: Σοφία
+---
+Η ΛΕΞΗ ΣΟΦΟΣ ΓΡΑΜΜΕΝΗ ΜΕ ΚΕΦΑΛΑΙΑ.
+"""
+
 
 @pytest.fixture(scope="module")
 def language_site():
@@ -125,6 +136,8 @@ def language_site():
     (content / "quiz.md").write_text(QUIZ, encoding="utf-8")
     (content / "loops.md").write_text(LOOPS, encoding="utf-8")
     (content / "loops.ar.md").write_text(LOOPS_AR, encoding="utf-8")
+    (content / "wisdom.md").write_text(WISDOM, encoding="utf-8")
+    (content / "wisdom.el.md").write_text(WISDOM_EL, encoding="utf-8")
     for name in ("Decimals", "Percentages"):
         (content / f"{name.lower()}.md").write_text(QUIZ.replace("Fractions", name), encoding="utf-8")
     subprocess.run([str(binary), "build", "--content", str(content), "--output", str(work / "site"),
@@ -205,3 +218,14 @@ def test_the_result_count_takes_its_plural_form(page, language_site, locale, sta
     page.find_element(By.CSS_SELECTOR, "input[type=search]").send_keys("quiz")
     selector = "[data-search-status]"
     WebDriverWait(page, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, selector).text == status)
+
+
+@pytest.mark.parametrize("query", ["σοφος", "σοφός", "ΣΟΦΟΣ", "Σοφος"])
+def test_a_greek_word_is_found_however_its_final_sigma_is_written(page, language_site, query):
+    """The page writes ΣΟΦΟΣ in capitals; the browser lowercases a word-final Σ to ς, the
+    index's tokenizer to σ: both fold ς to σ, so every spelling of the query finds it."""
+    page.get(f"{language_site.base}el/index.html")
+    page.find_element(By.CSS_SELECTOR, "input[type=search]").send_keys(query)
+    results = "[data-search-results] li a"
+    WebDriverWait(page, 10).until(
+        lambda d: [a.text for a in d.find_elements(By.CSS_SELECTOR, results)] == ["Σοφία"])

@@ -34,7 +34,7 @@ extension SiteAssets {
   var CJK = /[\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
   function tokens(text) {
     var out = [];
-    var runs = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) || [];
+    var runs = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\u03c2/g, '\u03c3').match(/[\p{L}\p{N}]+/gu) || [];
     function push(word) {
       var chars = Array.from(word);
       if (chars.length > 64) word = chars.slice(0, 64).join('');
