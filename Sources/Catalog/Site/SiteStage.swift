@@ -69,7 +69,7 @@ public struct SiteStage: Sendable {
             }
                 ?? search.finish()
             for file in searchFiles { try write(file.path, file.text, to: sink) }
-            BackgroundRelease.drop(search)
+            BackgroundRelease.drop(search, releasingMemory: true)
         }
         try write("index.html", renderer.rootPage(), to: sink)
         // Entries are made as each file is written, and each file is written once full.
