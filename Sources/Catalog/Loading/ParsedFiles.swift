@@ -17,20 +17,11 @@ struct ParseRequest: Sendable {
 /// they are parsed in cannot change the result; `TreeBuilder` then takes them in its own
 /// deterministic order, each file once. Taking moves the file out: copying every file's
 /// fields into the tree and then freeing the parsed copy showed in profiles at 10k files.
-///
-/// Each file is kept in a box of its own: the slots are then a word each rather than the
-/// fields inline (about 780 bytes a file, 195 MB at 250,000 versions, held whole until the
-/// tree was built), and a file's memory is freed as the tree takes it.
 final class ParsedFiles: Sendable {
     private let indices: [String: Int]
-    private let files: Locked<[Box?]>
+    private let files: Locked<[ParsedFile?]>
 
-    private final class Box: Sendable {
-        let file: ParsedFile
-        init(_ file: ParsedFile) { self.file = file }
-    }
-
-    private init(indices: [String: Int], files: [Box?]) {
+    private init(indices: [String: Int], files: [ParsedFile?]) {
         self.indices = indices
         self.files = Locked(files)
     }
@@ -39,16 +30,16 @@ final class ParsedFiles: Sendable {
     /// was already taken.
     func take(_ relativePath: String) -> ParsedFile? {
         guard let index = indices[relativePath] else { return nil }
-        return files.withLock { $0[index].take() }?.file
+        return files.withLock { $0[index].take() }
     }
 
     /// Parses `requests` concurrently, taking what `cache` already has (a long-lived
     /// process's parses of unchanged files) instead of parsing it again.
     static func parse(_ requests: [ParseRequest], reader: FrontMatterReader,
                       cache: IncrementalParseCache? = nil, progress: ProgressCounter? = nil) -> ParsedFiles {
-        let results: [Box?] = ConcurrentMap.map(requests) { request in
+        let results: [ParsedFile?] = ConcurrentMap.map(requests) { request in
             defer { progress?.advance() }
-            return Box(cache?.file(request, reader: reader) { parseOne(request, reader: reader) } ?? parseOne(request, reader: reader))
+            return cache?.file(request, reader: reader) { parseOne(request, reader: reader) } ?? parseOne(request, reader: reader)
         }
         cache?.keep(only: Set(requests.map(\.relativePath)))
         var indices: [String: Int] = [:]
