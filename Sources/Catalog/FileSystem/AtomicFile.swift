@@ -62,8 +62,9 @@ public enum AtomicFile {
     static let attempts = 1000
 
     /// A new temporary file beside `url`, open for writing, and registered with
-    /// `InterruptCleanup` before it exists.
-    private static func createTemporary(for url: URL) throws -> (path: String, descriptor: Int32) {
+    /// `InterruptCleanup` before it exists (a writer that keeps it open through a build,
+    /// `BodyStateWriter`, renames or unlinks it and ends it there itself).
+    static func createTemporary(for url: URL) throws -> (path: String, descriptor: Int32) {
         for _ in 0..<attempts {
             let temporary = temporaryPath(for: url)
             guard InterruptCleanup.shared.beginTemporary(temporary) else { throw BuildCancelled() }

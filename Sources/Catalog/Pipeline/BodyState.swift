@@ -48,23 +48,25 @@ struct BodyState: Sendable, Equatable {
 }
 
 /// Collects the body state of a build's pages as the site stage writes them, in order,
-/// on the writing thread (`SiteStage.run`).
+/// on the writing thread (`SiteStage.run`), and writes each page's record to the state
+/// file there and then (`BodyStateWriter`): nothing of them is held.
 ///
 /// A body file's front matter (length and hash) comes with the body, read by the page's
 /// worker (`ReadFrontMatter`); a file whose stamp then differs from the one the build took
-/// as it started (`inputs`) changed while the build ran, and is left out of the state, so
-/// that an edit of it is a full build.
+/// as it started (`inputs`) changed while the build ran, and is left out of the state
+/// (its records say so: `frontMatterBytes` is -1), so that an edit of it is a full build.
 final class BodyStateRecorder: @unchecked Sendable {
-    private(set) var files: [String: BodyState.File] = [:]
     private(set) var documentCounts: [LocaleID: Int] = [:]
     private var next: [LocaleID: Int] = [:]
     /// False once a page could not be recorded: nothing is saved then.
     private(set) var isComplete = true
     /// The content files' stamps as the build started (`IncrementalBuild.inputs`).
     private let inputs: [String: FileStamp]
+    private let writer: BodyStateWriter
 
-    init(inputs: [String: FileStamp]) {
+    init(inputs: [String: FileStamp], directory: URL) {
         self.inputs = inputs
+        writer = BodyStateWriter(directory: directory)
     }
 
     func add(_ item: RenderedPage, renderer: PageRenderer) {
@@ -83,27 +85,31 @@ final class BodyStateRecorder: @unchecked Sendable {
                                   bodyEnd: range.upperBound, links: recorded.links,
                                   strongTexts: [version.title] + version.keywords, summary: version.summary ?? "",
                                   customTypeName: version.customTypeName ?? "")
-        if files[path] == nil {
-            let frontMatter = recorded.frontMatter.flatMap { read in
-                read.stamp.flatMap { inputs[path] == $0 && $0.size >= 0 ? read : nil }
-            }
-            files[path] = BodyState.File(isTranslation: path != node.source.relativePath,
-                                         frontMatterBytes: frontMatter?.bytes ?? -1, frontMatterHash: frontMatter?.hash ?? "",
-                                         pages: [])
+        let frontMatter = recorded.frontMatter.flatMap { read in
+            read.stamp.flatMap { inputs[path] == $0 && $0.size >= 0 ? read : nil }
         }
-        files[path]?.pages.append(page)
-    }
-
-    /// The files recorded whose front matter is known (`frontMatterBytes` ≥ 0), taken out
-    /// of the recorder rather than copied (at 250,000 versions they are tens of MB).
-    func takeFiles() -> [String: BodyState.File] {
-        var taken: [String: BodyState.File] = [:]
-        swap(&taken, &files)
-        for path in taken.compactMap({ $0.value.frontMatterBytes < 0 ? $0.key : nil }) { taken[path] = nil }
-        return taken
+        let file = BodyState.File(isTranslation: path != node.source.relativePath,
+                                  frontMatterBytes: frontMatter?.bytes ?? -1, frontMatterHash: frontMatter?.hash ?? "",
+                                  pages: [])
+        writer.record(path: path, file: file, page: page)
     }
 
     func finish(_ locale: LocaleID, documentCount: Int) {
         documentCounts[locale] = documentCount
     }
+
+    /// Puts the state in place with `buildState`'s stamp; false when it cannot be (a page
+    /// not recorded, a write that failed), and then the temporary file is gone.
+    func commit(buildState: FileStamp, locales: [LocaleID], contextCount: Int, identity: [String]) -> Bool {
+        guard isComplete else {
+            writer.discard()
+            return false
+        }
+        let state = BodyState(buildState: buildState, locales: locales, contextCount: contextCount,
+                              documentCounts: documentCounts, files: [:])
+        return writer.commit { state.writeTrailer(identity: identity, to: &$0) }
+    }
+
+    /// Removes what was written (a build that saves no state).
+    func discard() { writer.discard() }
 }

@@ -7,13 +7,12 @@ extension IncrementalBuild {
     /// compares its stamps), so that an edit of it is a full build.
     func saveBodyState(_ recorder: BodyStateRecorder, locales: [LocaleID], contextCount: Int, isClean: Bool) {
         guard let stateDirectory else { return }
-        guard isClean, recorder.isComplete,
-              let stamp = FileStamp(path: stateDirectory.appendingPathComponent(BuildState.fileName).path) else {
+        guard isClean, let stamp = FileStamp(path: stateDirectory.appendingPathComponent(BuildState.fileName).path),
+              recorder.commit(buildState: stamp, locales: locales, contextCount: contextCount,
+                              identity: BuildState.identity(content: content, output: output)) else {
+            recorder.discard()
             BodyState.remove(from: stateDirectory)
             return
         }
-        let state = BodyState(buildState: stamp, locales: locales, contextCount: contextCount,
-                              documentCounts: recorder.documentCounts, files: recorder.takeFiles())
-        state.save(in: stateDirectory, identity: BuildState.identity(content: content, output: output))
     }
 }

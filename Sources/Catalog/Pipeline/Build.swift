@@ -105,7 +105,7 @@ public enum Build {
         // Validation and the model are done with the loaded tree (every file's fields, in
         // every locale): it is freed on another thread while the site is rendered, rather
         // than held to the end of the build (a tenth of the memory at 250,000 versions).
-        BackgroundRelease.drop(loaded.tree.take())
+        BackgroundRelease.drop(loaded.tree.take(), releasingMemory: true)
         guard !options.stops(at: bag) else {
             // Nothing is rendered: the bodies are checked on their own, so that every
             // mistake is reported at once.
@@ -128,9 +128,11 @@ public enum Build {
             defer { payloads.wait() }
             // What a later body-only edit needs is recorded only when it can be saved: the
             // state is kept for a clean build alone, and warnings found so far mean this one is
-            // not (at 250,000 versions the recorder holds about 100 MB).
+            // not (at 250,000 versions the recorder writes about 100 MB into the cache).
             let bodyStateDirectory = options.parseCache == nil ? incremental.stateDirectory : nil  // none with a parse cache
-            let recorder = bodyStateDirectory != nil && bag.items.isEmpty ? BodyStateRecorder(inputs: incremental.inputs) : nil
+            let recorder = bodyStateDirectory.flatMap { directory in
+                bag.items.isEmpty ? BodyStateRecorder(inputs: incremental.inputs, directory: directory) : nil
+            }
             let siteDiagnostics = try timer.measure("site") {
                 try Self.site(options, model: model, thumbnails: thumbnails, sink: sink, checks: checks, record: recorder)
             }

@@ -12,6 +12,9 @@ struct StateByteWriter {
     /// Bytes as they are (a header), written before the values.
     mutating func raw(_ values: [UInt8]) { bytes.append(contentsOf: values) }
 
+    /// Empties the buffer and keeps its room (a writer that hands its bytes on in pieces).
+    mutating func clear() { bytes.removeAll(keepingCapacity: true) }
+
     /// Replaces bytes already written (a header's hash, known once the rest is written).
     mutating func replace(at offset: Int, with values: [UInt8]) {
         bytes.replaceSubrange(offset..<offset + values.count, with: values)

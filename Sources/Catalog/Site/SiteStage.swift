@@ -72,7 +72,7 @@ public struct SiteStage: Sendable {
             }
                 ?? search.finish()
             for file in searchFiles { try write(file.path, file.text, to: sink) }
-            BackgroundRelease.drop(search)
+            BackgroundRelease.drop(search, releasingMemory: true)
         }
         try write("index.html", renderer.rootPage(), to: sink)
         try writeSitemap(sitemap, renderer: renderer, to: sink)

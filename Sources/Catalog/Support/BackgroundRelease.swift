@@ -8,9 +8,16 @@ import Foundation
 enum BackgroundRelease {
     /// Whoever drops the last reference frees the value: pass a local at its last use
     /// (with `consume` where the compiler would otherwise keep it to the end of its scope).
-    static func drop<T: Sendable>(_ value: consuming T) {
+    /// With `releasingMemory`, the freed memory is then given back to the system
+    /// (`dropNow`): for a large value freed while the build goes on (the loaded tree, a
+    /// locale's search index), whose pages glibc would otherwise keep resident beside the
+    /// ones the build allocates next (at 250,000 versions, about 250 MB of the peak).
+    static func drop<T: Sendable>(_ value: consuming T, releasingMemory: Bool = false) {
         let box = Box(value)
-        DispatchQueue.global(qos: .utility).async { box.value = nil }
+        DispatchQueue.global(qos: .utility).async {
+            box.value = nil
+            if releasingMemory { cb_release_free_memory() }
+        }
     }
 
     /// Frees the value here and now, and gives the freed memory back to the system
