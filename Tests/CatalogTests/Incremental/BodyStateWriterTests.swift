@@ -86,7 +86,8 @@ extension BodyStateWriterTests {
         let scene = try BodyEditBuildTests.Scene(BodyEditBuildTests.files())
         defer { scene.remove() }
         #expect(try scene.build().wrote)
-        let names = try FileManager.default.contentsOfDirectory(atPath: scene.cache.path)
+        let state = BuildStateFolder.url(in: scene.cache, output: scene.output)
+        let names = try FileManager.default.contentsOfDirectory(atPath: state.path)
         #expect(names.contains(BodyState.fileName))
         #expect(!names.contains { $0.contains(AtomicFile.marker) })
     }
