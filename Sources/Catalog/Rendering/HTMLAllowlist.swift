@@ -85,12 +85,10 @@ enum HTMLAllowlist {
     /// named by the frame's `title` or else by the URL.
     static func framedPage(_ node: HTMLNode) -> (url: String, name: String)? {
         guard node.tag == "iframe", node.namespace == .html,
-              let src = node.attributes.first(where: { $0.name == "src" })?.value,
-              urlVerdict(src) == .allowed,
-              let scheme = LinkPolicy.scheme(of: LinkPolicy.cleaned(src)), scheme == "http" || scheme == "https" else {
+              let url = node.attributes.first(where: { $0.name == "src" }).map({ LinkPolicy.cleaned($0.value) }),
+              let scheme = LinkPolicy.scheme(of: url), scheme == "http" || scheme == "https" else {
             return nil
         }
-        let url = LinkPolicy.cleaned(src)
         let title = node.attributes.first { $0.name == "title" }?.value.trimmingSpaces ?? ""
         return (url, title.isEmpty ? url : title)
     }

@@ -42,23 +42,20 @@ extension String {
 /// attribute: no `"`, `<` or `&` is left raw. (A browser reads a raw `\` in a URL as `/`,
 /// so `/url\bar` must be written `/url%5Cbar`.)
 enum HrefEscaping {
-    static func escape(_ url: String) -> String {
-        if url.utf8.allSatisfy(isKept) { return url }
-        var out: [UInt8] = []
-        out.reserveCapacity(url.utf8.count + 16)
-        for byte in url.utf8 { append(byte, to: &out) }
-        return String(decoding: out, as: UTF8.self)
-    }
+    static func escape(_ url: String) -> String { encode(url, escapingHTML: true) }
 
     /// `escape`'s percent-encoding alone, `&` and `'` left as they are: for a value that is
     /// then written through `HTMLBuilder.text`, which escapes them itself (raw HTML's
     /// `href` and `src`; `escape` there wrote `?a=1&amp;amp;b=2`).
-    static func percentEncoded(_ url: String) -> String {
-        if url.utf8.allSatisfy({ isKept($0) || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "'") }) { return url }
+    static func percentEncoded(_ url: String) -> String { encode(url, escapingHTML: false) }
+
+    private static func encode(_ url: String, escapingHTML: Bool) -> String {
+        func isHTMLSpecial(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "&") || byte == UInt8(ascii: "'") }
+        if url.utf8.allSatisfy({ isKept($0) || !escapingHTML && isHTMLSpecial($0) }) { return url }
         var out: [UInt8] = []
         out.reserveCapacity(url.utf8.count + 16)
         for byte in url.utf8 {
-            if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "'") { out.append(byte) } else { append(byte, to: &out) }
+            if !escapingHTML && isHTMLSpecial(byte) { out.append(byte) } else { append(byte, to: &out) }
         }
         return String(decoding: out, as: UTF8.self)
     }
