@@ -7,6 +7,13 @@ enum ErrorPage {
             + "<body><h1>The build failed</h1><p>\(escape(message))</p>\(script)</body></html>\n"
     }
 
+    /// In place of every page while there is no build yet: the live-reload script loads
+    /// the page again once a change to the content is built.
+    static func html(waiting message: String, script: String) -> String {
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not built yet</title></head>"
+            + "<body><h1>The catalog is not built yet</h1><p>\(escape(message))</p>\(script)</body></html>\n"
+    }
+
     /// The 404 page, in the site's style: its stylesheets (the author's too, when the
     /// site has one) and its header, linking back to the start page.
     static func notFound(_ target: String, authorStylesheet: Bool, script: String) -> String {

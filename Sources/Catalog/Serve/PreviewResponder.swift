@@ -51,6 +51,7 @@ struct PreviewResponder: Sendable {
         case .built: return nil
         case .failed(let diagnostics): return Self.html(.internalServerError, ErrorPage.html(diagnostics, script: script))
         case .unwritable(let message): return Self.html(.internalServerError, ErrorPage.html(failure: message, script: script))
+        case .notBuilt(let message): return Self.html(.serviceUnavailable, ErrorPage.html(waiting: message, script: script))
         }
     }
 

@@ -49,6 +49,9 @@ public final class PreviewServer: Sendable {
         case failed([Diagnostic])
         /// The output could not be written (an environment failure, not a content error).
         case unwritable(String)
+        /// The first build gave up (a body kept changing while it was read): there is no
+        /// build of this content to serve yet.
+        case notBuilt(String)
     }
 
     public var port: UInt16 { http.port }
@@ -93,7 +96,7 @@ public final class PreviewServer: Sendable {
             responder.respond(request)
         }
         live.previewOrigin.withLock { $0 = Self.origin(host: options.host, port: http.port) }
-        rebuild(stamps: listing, paths: nil)
+        rebuild(stamps: listing, paths: nil, first: true)
     }
 
     /// The address pages are served at, as `serve` prints it: the host as given (IPv6
@@ -142,8 +145,10 @@ public final class PreviewServer: Sendable {
     /// Rebuilds in memory and applies the difference to the output. The time logged runs
     /// from the change being picked up (the watcher's listing, passed in) to the output
     /// written: what `bench/site` reports as a one-file edit under `serve`.
-    /// - Parameter paths: the files whose stamps changed since the last rebuild's listing.
-    private func rebuild(stamps: [String: FileStamp], paths: Set<String>?) {
+    /// - Parameters:
+    ///   - paths: the files whose stamps changed since the last rebuild's listing.
+    ///   - first: the server's first build, made before it serves anything.
+    private func rebuild(stamps: [String: FileStamp], paths: Set<String>?, first: Bool = false) {
         let start = ContinuousClock.now
         do {
             let outcome = try live.rebuild(stamps: stamps, changed: paths)
@@ -160,7 +165,9 @@ public final class PreviewServer: Sendable {
         } catch let changed as BodyChanged {
             // The build tried twice (`LiveBuild`); the file is still being written, and the
             // watcher sees its next change.
-            log(Self.notRebuilt(changed))
+            let message = Self.notRebuilt(changed, first: first)
+            if first { status.current = .notBuilt(message) }
+            log(message)
         } catch is BuildCancelled {
             // An interrupt during the first build: its thread cleans up and ends the process.
             InterruptCleanup.shared.awaitExit()
@@ -171,14 +178,19 @@ public final class PreviewServer: Sendable {
         builtListing.withLock { $0 = stamps }
     }
 
-    /// What is logged when a rebuild gave up because a body kept changing while it was
-    /// read: the output is left as it was (nothing failed to be written).
-    static func notRebuilt(_ changed: BodyChanged) -> String {
+    /// What is logged when a build gave up because a body kept changing while it was
+    /// read. A rebuild leaves the output as it was (nothing failed to be written); the
+    /// first build leaves nothing to serve, and pages say so until a change builds it.
+    static func notRebuilt(_ changed: BodyChanged, first: Bool = false) -> String {
+        let build = first ? "build" : "rebuild"
         let what = changed.replacedByLink
-            ? "was replaced by a symbolic link while the rebuild was reading it (nothing was read through the link)"
-            : "changed while the rebuild was reading it, twice in a row"
-        return "Not rebuilt: \(changed.file) \(what); the output stays as it was, and the next change to the content "
-            + "rebuilds it"
+            ? "was replaced by a symbolic link while the \(build) was reading it (nothing was read through the link)"
+            : "changed while the \(build) was reading it, twice in a row"
+        guard first else {
+            return "Not rebuilt: \(changed.file) \(what); the output stays as it was, and the next change to the "
+                + "content rebuilds it"
+        }
+        return "Not built: \(changed.file) \(what); nothing is served until the next change to the content builds it"
     }
 }
 

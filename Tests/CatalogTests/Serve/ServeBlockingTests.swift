@@ -105,6 +105,37 @@ import Testing
                 + "content rebuilds it")
     }
 
+    /// The same on the very first build: there is no output to keep, so the line says
+    /// nothing is served (it said the output "stays as it was"), every page is a 503 that
+    /// says why, and the next change builds the site.
+    @Test func saysNothingIsServedWhenTheFirstBuildGivesUp() throws {
+        let lines = Locked<[String]>([])
+        let changes = Locked(2)
+        let content = try TempContent(PreviewServerTests.files(title: "Steady"))
+        let moving = "fun/s1.md"
+        let running = try Self.start(content: content, log: { line in lines.withLock { $0.append(line) } }) { pause in
+            guard pause == .loaded, let turn = changes.withLock({ left -> Int? in
+                guard left > 0 else { return nil }
+                left -= 1
+                return left
+            }) else { return }
+            try? content.write(moving, GeneratedContent.page(title: "Moving", type: "section",
+                                                             body: "Changed " + String(repeating: "x", count: turn + 1)))
+        }
+        defer { running.stop() }
+        let expected = "Not built: \(content.prefix)\(moving) changed while the build was reading it, twice in a row; "
+            + "nothing is served until the next change to the content builds it"
+        #expect(lines.withLock { $0 } == [expected])
+        let page = try TestConnection.get(port: running.server.port, "/")
+        #expect(page.status == 503)
+        #expect(page.body.contains("<h1>The catalog is not built yet</h1><p>\(expected)</p>"))
+
+        try content.write(moving, GeneratedContent.page(title: "Still", type: "section"))
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !lines.withLock({ $0.contains { $0.hasPrefix("Built in") } }), ContinuousClock.now < deadline { usleep(20_000) }
+        #expect(try TestConnection.get(port: running.server.port, "/").status == 200, "built from the next change")
+    }
+
     struct Running {
         let server: PreviewServer
         let content: TempContent
