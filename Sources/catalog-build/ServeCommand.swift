@@ -61,9 +61,9 @@ struct ServeCommand: AsyncParsableCommand {
         let interrupt = StopRequest()
         InterruptCleanup.shared.handOver { _ in interrupt.receive() }
         server.start()
-        let shown = host.contains(":") ? "[\(host)]" : host
-        let address = "http://\(shown):\(server.port)/"
-        Output.standardError("Serving \(output)/ at \(address) (Ctrl-C to stop)\n")
+        let address = PreviewServer.origin(host: host, port: server.port) + "/"
+        let every = PreviewServer.isWildcard(host) ? ", and on every interface (\(host))" : ""
+        Output.standardError("Serving \(output)/ at \(address)\(every) (Ctrl-C to stop)\n")
         if open, let problem = BrowserOpener.open(address) { Output.standardError("warning: \(problem)\n") }
         await interrupt.wait()
         server.stop()

@@ -100,9 +100,17 @@ public final class PreviewServer: Sendable {
     }
 
     /// The address pages are served at, as `serve` prints it: the host as given (IPv6
-    /// in brackets) and the port.
-    static func origin(host: String, port: UInt16) -> String {
-        "http://" + (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
+    /// in brackets) and the port; `localhost` for a wildcard host (`0.0.0.0`, `::`), which
+    /// listens on every interface but is no address a browser can open (as `hugo server
+    /// --bind 0.0.0.0` says `localhost`).
+    public static func origin(host: String, port: UInt16) -> String {
+        let shown = isWildcard(host) ? "localhost" : host.contains(":") ? "[\(host)]" : host
+        return "http://\(shown):\(port)"
+    }
+
+    /// Whether the host is the unspecified address of IPv4 or IPv6 (every interface).
+    public static func isWildcard(_ host: String) -> Bool {
+        ["0.0.0.0", "::", "[::]", "0:0:0:0:0:0:0:0"].contains(host)
     }
 
     /// Starts serving and watching; returns at once.

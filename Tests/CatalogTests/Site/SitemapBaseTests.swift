@@ -31,6 +31,15 @@ func sitemapBase(siteBaseURL: String, origin: String?, expected: String?) {
     #expect(PreviewServer.origin(host: "::1", port: 8000) == "http://[::1]:8000")
 }
 
+/// A wildcard bind listens everywhere; the sitemap and the printed address say
+/// `localhost`, which a browser on the machine can open (not `http://0.0.0.0:8000`).
+@Test func aWildcardHostIsServedAsLocalhost() {
+    #expect(PreviewServer.origin(host: "0.0.0.0", port: 8000) == "http://localhost:8000")
+    #expect(PreviewServer.origin(host: "::", port: 8000) == "http://localhost:8000")
+    #expect(PreviewServer.origin(host: "192.168.1.4", port: 8000) == "http://192.168.1.4:8000")
+    #expect(!PreviewServer.isWildcard("127.0.0.1"))
+}
+
 private func fixture(baseURL: String) -> CatalogModel {
     var model = SiteFixture.model()
     model.app.site.baseURL = baseURL
