@@ -32,6 +32,17 @@ struct BodyEditBuild {
         }
     }
 
+    /// Why there is no edit to apply when more than `maximumFiles` files changed, saying
+    /// how many of them only may have: those modified too close to the moment the last
+    /// build read them for their times to tell (`FileStamp.racyWindow`), as the files of a
+    /// copy or checkout made just before that build are.
+    static func manyChanged(_ count: Int, untold: Int) -> String {
+        guard untold > 0 else { return "\(count) files changed" }
+        let which = untold == count ? "all of them" : "\(untold) of them"
+        return "\(count) files changed or may have (for \(which), the last build could not tell: they had been "
+            + "modified within 0.1 s of its reading them, as a fresh copy's files are)"
+    }
+
     /// The edit to apply, or why there is none.
     static func plan(_ options: BuildOptions, incremental: IncrementalBuild) -> Result<BodyEditBuild, BodyEditFallback> {
         func fallback(_ reason: String) -> Result<BodyEditBuild, BodyEditFallback> { .failure(BodyEditFallback(reason: reason)) }
@@ -44,7 +55,9 @@ struct BodyEditBuild {
         }
         let changed = inputs.filter { $0.value != previous.inputs[$0.key] || $0.value.size < 0 }.map(\.key).sorted()
         guard !changed.isEmpty else { return fallback("the output changed since the last build") }
-        guard changed.count <= maximumFiles else { return fallback("\(changed.count) files changed") }
+        guard changed.count <= maximumFiles else {
+            return fallback(manyChanged(changed.count, untold: changed.filter { previous.inputs[$0]!.size < 0 }.count))
+        }
         // Read only once the cheap checks above have passed.
         let identity = BuildState.identity(content: options.content.url, output: options.output)
         guard let state = BodyState.read(from: cache, identity: identity),

@@ -116,6 +116,26 @@ import Testing
         try scene.content.write(path, String(text[..<end.upperBound]) + body)
     }
 
+    /// Files modified too close to the moment a build read them (here: stamped in the
+    /// future, as a copy made within that moment is) cannot be told unchanged by the next
+    /// build, which says so instead of a bare "N files changed".
+    @Test func filesTheLastBuildCouldNotTellAreSaidToBeSo() throws {
+        let scene = try Scene(GeneratedContent.files(books: 3, chapters: 4, sections: 5))
+        defer { scene.remove() }
+        let soon = Date().addingTimeInterval(30)
+        let files = try #require(FileManager.default.subpaths(atPath: scene.content.url.path)).filter { $0.hasSuffix(".md") }
+        for file in files {
+            try FileManager.default.setAttributes([.modificationDate: soon],
+                                                  ofItemAtPath: scene.content.url.appendingPathComponent(file).path)
+        }
+        _ = try scene.build()
+        #expect(try scene.build().route == "full build: \(files.count) files changed or may have (for all of them, the "
+                + "last build could not tell: they had been modified within 0.1 s of its reading them, as a fresh copy's files are)")
+        #expect(BodyEditBuild.manyChanged(70, untold: 3) == "70 files changed or may have (for 3 of them, the last "
+                + "build could not tell: they had been modified within 0.1 s of its reading them, as a fresh copy's files are)")
+        #expect(BodyEditBuild.manyChanged(70, untold: 0) == "70 files changed")
+    }
+
     @Test func aFrontMatterEditIsAFullBuild() throws {
         let route = try route(after: { scene in
             try scene.content.write("b0/c1/s3.md", Self.section("Renamed", body: "Some text."))
