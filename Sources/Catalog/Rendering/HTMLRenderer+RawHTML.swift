@@ -9,6 +9,8 @@ extension HTMLRenderer {
         rawHTML.start()
         renderDocument(root, into: fragment)
         let ranges = rawHTML.finish()
+        // Most bodies' raw HTML is a few plain tags, which the sanitizer would write as they are.
+        if SimpleHTML.isEnabled, fragment.withBytes({ SimpleHTML.writeSanitized($0, writerRanges: ranges, into: out) }) { return }
         let sanitizer = HTMLSanitizer(writerRanges: ranges, resolve: resolve, headingIDs: headingIDs)
         sanitizer.write(HTMLFragmentParser.parse(fragment.string), into: out)
     }
@@ -77,6 +79,12 @@ enum RawHTMLBudget {
 enum RawHTMLText {
     static func append(_ literal: String, to out: inout [UInt8]) {
         guard RawHTMLBudget.tags(in: literal) <= RawHTMLBudget.limit else { return }
+        var literal = literal
+        if SimpleHTML.isEnabled, let text = literal.withUTF8(SimpleHTML.text(of:)) {
+            out.append(contentsOf: text)
+            out.append(UInt8(ascii: " "))
+            return
+        }
         for node in HTMLFragmentParser.parse(literal, context: .template) { HTMLSanitizer.appendText(of: node, to: &out) }
         out.append(UInt8(ascii: " "))
     }

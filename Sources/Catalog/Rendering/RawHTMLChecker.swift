@@ -31,6 +31,9 @@ struct RawHTMLChecker {
         }
         // An end tag alone (`</kbd>`, half of every inline pair) carries nothing to report.
         guard !Self.isEndTagAlone(item.node.literal) else { return [] }
+        // Nor do plain tags the allowlist keeps as they are (`<kbd>`, `<br/>`, a comment): `SimpleHTML`.
+        var literal = item.node.literal
+        guard !SimpleHTML.isEnabled || !literal.withUTF8(SimpleHTML.hasNothingToReport) else { return [] }
         var found: [Diagnostic] = []
         for node in HTMLFragmentParser.parse(item.node.literal, context: .template) {
             check(node, at: location, source: source, targets: targets, into: &found)

@@ -69,6 +69,11 @@ final class ByteBuffer {
     /// Forgets the bytes written and keeps the memory, for the next text.
     func removeAll() { count = 0 }
 
+    /// The bytes written so far, without a copy.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
     private func append(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { append($0) } }
 
     private func grow(to needed: Int) {

@@ -1,0 +1,211 @@
+/// A strict reader of the plainest HTML: text, comments written as `<!-- … -->`, and tags
+/// of letters and digits with double-quoted attributes. It reads nothing the HTML5
+/// tokenizer would read another way: any other `<` (`<!DOCTYPE`, `<?`, `a < b`, `</ x>`),
+/// a comment the tokenizer would end elsewhere (`<!-->`, `<!--->`, `--!>`, `--` inside),
+/// a NUL or a carriage return (which the parser replaces), an unquoted or single-quoted
+/// value, and anything else it is not sure of, throws `SimpleHTML.Unsupported`, and the
+/// caller hands the input to gumbo as before (`SimpleHTML`).
+struct SimpleHTMLScanner {
+    struct Token {
+        enum Kind { case text, comment, start, end }
+        var kind: Kind
+        /// The token's bytes in the input.
+        var range: Range<Int>
+        /// The tag's name, lowercased; "" for a text or a comment.
+        var name = ""
+        /// The attributes' names, as written (lowercase: an uppercase name is unsupported).
+        var attributes: [String] = []
+    }
+
+    enum Spelling {
+        /// Exactly as `HTMLSanitizer` writes HTML: lowercase names, ` name="value"`
+        /// attributes, texts and values escaped as `HTMLEscaping` escapes them.
+        case canonical
+        /// As writers write it: names in any case, white space between attributes, `/>`.
+        /// `decodedText` also refuses `&` in texts, so that a text is the text a reader sees.
+        case lenient(decodedText: Bool)
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    let spelling: Spelling
+    private var index = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, spelling: Spelling) {
+        self.bytes = bytes
+        self.spelling = spelling
+    }
+
+    /// The next token, nil at the end of the input.
+    mutating func next() throws(SimpleHTML.Unsupported) -> Token? {
+        guard index < bytes.count else { return nil }
+        let start = index
+        guard bytes[index] == UInt8(ascii: "<") else {
+            try skipText()
+            return Token(kind: .text, range: start..<index)
+        }
+        if starts(with: "<!--") { return try comment() }
+        if starts(with: "</") { return try endTag() }
+        return try startTag()
+    }
+
+    private var isCanonical: Bool {
+        if case .canonical = spelling { return true }
+        return false
+    }
+
+    private func starts(with prefix: StaticString, at offset: Int? = nil) -> Bool {
+        let at = offset ?? index
+        let count = prefix.utf8CodeUnitCount
+        guard at + count <= bytes.count else { return false }
+        for position in 0..<count where bytes[at + position] != prefix.utf8Start[position] { return false }
+        return true
+    }
+
+    private mutating func skipText() throws(SimpleHTML.Unsupported) {
+        while index < bytes.count, bytes[index] != UInt8(ascii: "<") {
+            let byte = bytes[index]
+            try checkCharacter()
+            switch spelling {
+            case .canonical:
+                guard byte != UInt8(ascii: ">"), byte != UInt8(ascii: "\""), byte != UInt8(ascii: "'") else { throw .init() }
+                if byte == UInt8(ascii: "&") { try skipEntity(); continue }
+            case .lenient(let decodedText):
+                guard !decodedText || byte != UInt8(ascii: "&") else { throw .init() }
+            }
+            index += 1
+        }
+    }
+
+    /// One of the five entities `HTMLEscaping` writes, which the parser reads back as the character.
+    private mutating func skipEntity() throws(SimpleHTML.Unsupported) {
+        for entity: StaticString in ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"] where starts(with: entity) {
+            index += entity.utf8CodeUnitCount
+            return
+        }
+        throw .init()
+    }
+
+    /// `<!--` text `-->`, where the text neither starts with `>` or `-`, nor ends with
+    /// `-`, nor holds `--` (so no `--!>` either): the comment ends where it seems to.
+    private mutating func comment() throws(SimpleHTML.Unsupported) -> Token {
+        let start = index
+        let textStart = index + 4
+        var position = textStart
+        while position + 1 < bytes.count, !(bytes[position] == UInt8(ascii: "-") && bytes[position + 1] == UInt8(ascii: "-")) {
+            guard bytes[position] != 0 else { throw .init() }
+            position += 1
+        }
+        guard starts(with: "-->", at: position), position > textStart, bytes[textStart] != UInt8(ascii: ">"),
+              bytes[textStart] != UInt8(ascii: "-"), bytes[position - 1] != UInt8(ascii: "-") else { throw .init() }
+        index = position + 3
+        return Token(kind: .comment, range: start..<index)
+    }
+
+    private mutating func endTag() throws(SimpleHTML.Unsupported) -> Token {
+        let start = index
+        index += 2
+        let name = try tagName()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else { throw .init() }
+        index += 1
+        return Token(kind: .end, range: start..<index, name: name)
+    }
+
+    private mutating func startTag() throws(SimpleHTML.Unsupported) -> Token {
+        let start = index
+        index += 1
+        var token = Token(kind: .start, range: start..<start, name: try tagName())
+        while true {
+            let spaced = skipSpaces()
+            guard index < bytes.count else { throw .init() }
+            switch bytes[index] {
+            case UInt8(ascii: ">"):
+                guard !(spaced && isCanonical) else { throw .init() }
+                index += 1
+                token.range = start..<index
+                return token
+            case UInt8(ascii: "/"):
+                guard !isCanonical, starts(with: "/>") else { throw .init() }
+                // `<br/>` (`lenient` only): a void element, or one the parser opens as `<span>`.
+                index += 2
+                token.range = start..<index
+                return token
+            default:
+                guard spaced else { throw .init() }
+                token.attributes.append(try attribute())
+            }
+        }
+    }
+
+    /// White space before an attribute or the tag's end: one space when canonical.
+    private mutating func skipSpaces() -> Bool {
+        let start = index
+        if isCanonical {
+            if index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+        } else {
+            while index < bytes.count, [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t")].contains(bytes[index]) {
+                index += 1
+            }
+        }
+        return index > start
+    }
+
+    /// Letters and digits, starting with a letter; lowercased (uppercase is not canonical).
+    private mutating func tagName() throws(SimpleHTML.Unsupported) -> String {
+        let start = index
+        while index < bytes.count, Self.isASCIILetter(bytes[index]) || (index > start && Self.isDigit(bytes[index])) {
+            guard !isCanonical || bytes[index] >= UInt8(ascii: "a") || Self.isDigit(bytes[index]) else { throw .init() }
+            index += 1
+        }
+        guard index > start else { throw .init() }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self).lowercased()
+    }
+
+    /// `name="value"`: a lowercase name of letters, digits and `-`; the value holds no NUL
+    /// or carriage return, and when canonical is escaped as `HTMLEscaping` escapes it.
+    private mutating func attribute() throws(SimpleHTML.Unsupported) -> String {
+        let start = index
+        while index < bytes.count,
+              (bytes[index] >= UInt8(ascii: "a") && bytes[index] <= UInt8(ascii: "z"))
+                || (index > start && (Self.isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "-"))) {
+            index += 1
+        }
+        guard index > start, starts(with: "=\"") else { throw .init() }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        index += 2
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+            let byte = bytes[index]
+            try checkCharacter()
+            if isCanonical {
+                guard byte != UInt8(ascii: "<"), byte != UInt8(ascii: ">"), byte != UInt8(ascii: "'") else { throw .init() }
+                if byte == UInt8(ascii: "&") { try skipEntity(); continue }
+            }
+            index += 1
+        }
+        guard index < bytes.count else { throw .init() }
+        index += 1
+        return name
+    }
+
+    /// A character the parser keeps as it is: not a control other than tab and newline
+    /// (NUL, carriage return, form feed, DEL, U+0080–U+009F), nor a noncharacter
+    /// (U+FDD0–U+FDEF, U+xFFFE, U+xFFFF; with them, a few characters around them), which
+    /// gumbo replaces.
+    private func checkCharacter() throws(SimpleHTML.Unsupported) {
+        let byte = bytes[index]
+        let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+        if byte < 0x20 {
+            guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") else { throw .init() }
+        } else if byte >= 0x7F {
+            guard byte != 0x7F, !(byte == 0xC2 && next < 0xA0), !(byte == 0xEF && next == 0xB7),
+                  !(byte == 0xBF && next >= 0xBE) else { throw .init() }
+        }
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+}

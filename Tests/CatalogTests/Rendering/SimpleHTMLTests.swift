@@ -1,0 +1,251 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+/// `SimpleHTML`, the readers of raw HTML that skip gumbo, against gumbo's path on the same
+/// input: the same page HTML, search text and diagnostics, on exact cases and on many
+/// generated fragments and Markdown bodies; and the cases it must leave to gumbo.
+@Suite struct SimpleHTMLTests {
+    // MARK: the three readers, with and without gumbo
+
+    static func render(_ markdown: String, simple: Bool) -> String {
+        SimpleHTML.$isEnabled.withValue(simple) {
+            HTMLRenderer(resolve: { url, _ in url.hasPrefix("missing") ? nil : "R:" + url }).render(MarkdownParser.parse(markdown))
+        }
+    }
+
+    static func searchText(_ markdown: String, simple: Bool) -> [UInt8] {
+        SimpleHTML.$isEnabled.withValue(simple) { SearchPlainText.bytes(MarkdownParser.parse(markdown)) }
+    }
+
+    static func check(_ markdown: String, simple: Bool) -> [String] {
+        SimpleHTML.$isEnabled.withValue(simple) { HTMLSanitizerTests.check(markdown) }
+    }
+
+    /// gumbo's page for a fragment, as `renderSanitized` writes it.
+    static func sanitized(_ fragment: String, writerRanges: [Range<Int>]) -> String {
+        let out = HTMLBuilder()
+        HTMLSanitizer(writerRanges: writerRanges, resolve: { url, _ in "R:" + url }, headingIDs: HeadingIDs(reserved: []))
+            .write(HTMLFragmentParser.parse(fragment), into: out)
+        return out.string
+    }
+
+    static func simpleSanitized(_ fragment: String, writerRanges: [Range<Int>]) -> String? {
+        let out = HTMLBuilder()
+        var fragment = fragment
+        let taken = fragment.withUTF8 { SimpleHTML.writeSanitized($0, writerRanges: writerRanges, into: out) }
+        return taken ? out.string : nil
+    }
+
+    static func gumboText(_ literal: String) -> [UInt8] {
+        var out: [UInt8] = []
+        for node in HTMLFragmentParser.parse(literal, context: .template) { HTMLSanitizer.appendText(of: node, to: &out) }
+        return out
+    }
+
+    static func simpleText(_ literal: String) -> [UInt8]? {
+        var literal = literal
+        return literal.withUTF8(SimpleHTML.text(of:))
+    }
+
+    /// What gumbo's checker walk would report of a literal: an element it did not keep, an
+    /// attribute it removed, or a URL it checked.
+    static func gumboReports(_ literal: String) -> Bool {
+        func reports(_ node: HTMLNode) -> Bool {
+            guard !node.isText else { return false }
+            if node.offset != nil {
+                guard HTMLAllowlist.decision(node.tag, node.namespace) == .keep else { return true }
+                if node.attributes.contains(where: { !HTMLAllowlist.allows($0.name, on: node.tag) || HTMLAllowlist.isURL($0.name, on: node.tag) }) {
+                    return true
+                }
+            }
+            return node.children.contains(where: reports)
+        }
+        return HTMLFragmentParser.parse(literal, context: .template).contains(where: reports)
+    }
+
+    static func simpleReports(_ literal: String) -> Bool {
+        var literal = literal
+        return !literal.withUTF8(SimpleHTML.hasNothingToReport)
+    }
+
+    // MARK: exact cases
+
+    @Test(arguments: [
+        "<p>Press <kbd>Ctrl</kbd> and <code>x</code>.</p>\n",
+        "<p>a<br>b<wbr>c</p>\n<hr>\n",
+        "<div align=\"center\">\n<p>x &amp; y &lt;z&gt; &quot;q&quot; &#39;s</p>\n</div>\n",
+        "<p>a<!-- note -->b</p>\n<!-- c -->\n",
+        "<ul>\n<li><input type=\"checkbox\" checked=\"\" disabled=\"\"> x</li>\n</ul>\n",
+        "<div class=\"table-scroll\" tabindex=\"0\"><table>\n<thead>\n<tr>\n<th style=\"text-align:left\">h</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td><b>d</b></td>\n</tr>\n</tbody>\n</table></div>\n",
+        "<pre><code class=\"language-js\">\nlet a = 1 &lt; 2;\n</code></pre>\n",
+        "<p><strong><em>x</em></strong> <sup>2</sup><sub>i</sub></p>\n",
+    ])
+    func plainFragmentsAreWrittenAsGumboWritesThem(fragment: String) {
+        #expect(Self.simpleSanitized(fragment, writerRanges: []) == Self.sanitized(fragment, writerRanges: []))
+        // Written by a writer, each is kept too, but for the renderer's own `class`, `style`, `tabindex` and `input`.
+        let all = [0..<fragment.utf8.count]
+        let writers = Self.simpleSanitized(fragment, writerRanges: all)
+        #expect(writers == (["class=", "style=", "tabindex=", "<input"].contains(where: fragment.contains) ? nil : Self.sanitized(fragment, writerRanges: all)))
+    }
+
+    @Test(arguments: [
+        "<p>a<div>b</div></p>", "<p>a</p></p>", "<b><i>x</b></i>", "<table><tr><td>x</td></tr></table>",
+        "<pre>\nx</pre>", "<pre><!-- c -->\nx</pre>", "<KBD>x</KBD>", "<br/>", "<p>x", "</p>", "<a><a>x</a></a>",
+        "<ul><p>x</p><li>y</li></ul><li>z", "<h1>x<h2>y</h2></h1>", "<p>x\r\ny</p>", "<p>x\0y</p>", "<p>it's</p>",
+        "<p>a &copy; b</p>", "<p>a &amp b</p>", "<!-->", "<!--->x-->", "<!-- a --!> b -->", "<!-- a -- b -->", "<!---->",
+        "<span title='x'>y</span>", "<span title=x>y</span>", "<span  title=\"x\">y</span>", "<span title=\"x\" >y</span>",
+        "<p data-footnotes>x</p>", "<b title=\"a\" title=\"b\">x</b>", "<math>x</math>", "<script>x</script>",
+        "<table>\n<thead>\nx<tr>\n</tr>\n</thead>\n</table>", "<dd>x</dd><li><dt>y</dt></li>",
+    ])
+    func otherFragmentsAreLeftToGumbo(fragment: String) {
+        #expect(Self.simpleSanitized(fragment, writerRanges: [0..<fragment.utf8.count]) == nil)
+    }
+
+    /// A writer's element that the sanitizer rewrites or removes is left to gumbo; the
+    /// renderer's own (the same bytes outside the writer's ranges) is kept as written.
+    @Test(arguments: [
+        "<h2>x</h2>", "<a href=\"u\">x</a>", "<img src=\"u\" alt=\"\">", "<span id=\"x\">y</span>", "<section>x</section>",
+        "<span style=\"c\">y</span>", "<input type=\"checkbox\">",
+    ])
+    func writersElementsTheSanitizerChangesAreLeftToGumbo(fragment: String) {
+        #expect(Self.simpleSanitized(fragment, writerRanges: [0..<fragment.utf8.count]) == nil)
+        #expect(Self.simpleSanitized(fragment, writerRanges: []) == Self.sanitized(fragment, writerRanges: []))
+    }
+
+    @Test func searchTextOfPlainBlocksIsGumbosText() {
+        let blocks = [
+            "<div align=\"center\">\n", "</div>\n", "<details>\n<summary>More</summary>\n", "</details>",
+            "<p>a<br>b</p>\n<p>c", "<ul>\n<li>one</li>\n<li>two\n", "<!-- hidden -->\n", "<kbd>Ctrl</kbd> + <kbd>C</kbd>",
+            "<h3>Title</h3>\n<blockquote>q</blockquote>", "</span></b>", "<dl><dt>t</dt><dd>d</dd></dl>", "<pre>x\n</pre>",
+            "<div>\n<img src=\"a.png\" alt=\"b\"/>\n</div>", "<br/><hr />x", "<DIV>x</DIV>", "<span/>x", "<li>x</li><li>y",
+        ]
+        for block in blocks {
+            #expect(Self.simpleText(block) != nil, "\(block)")
+            #expect(Self.simpleText(block) == Self.gumboText(block), "\(block)")
+        }
+        for block in ["a &amp; b", "</p>", "<table><tr><td>x</td></tr></table>", "<td>x</td>", "</br>", "<h2>a</h3>", "<p>a<div>b", "<li>x<li>y", "<ul><li>x</ul>"] {
+            #expect(Self.simpleText(block) == nil, "\(block)")
+        }
+    }
+
+    @Test func checksOfPlainNodesFindNothing() {
+        for literal in ["<kbd>", "<br/>", "<div align=\"center\">\n", "<!-- x -->", "<td colspan=\"2\">", "<B>", "</p>", "<table><td>x"] {
+            #expect(!Self.simpleReports(literal), "\(literal)")
+            #expect(!Self.gumboReports(literal), "\(literal)")
+        }
+        for literal in ["<span class=\"x\">", "<a href=\"x\">", "<font>", "<img src=\"x\">", "<svg>", "<iframe src=\"x\">",
+                        "<div ALIGN=\"c\">", "<!-->", "<x-y>"] {
+            #expect(Self.simpleReports(literal), "\(literal)")
+        }
+    }
+
+    // MARK: differential: generated fragments and bodies
+
+    /// Pieces that fragments are made of: plain and tricky, in every case the tests name.
+    static let pieces: [String] = [
+        "<p>", "</p>", "<div>", "</div>", "<div align=\"center\">", "<span>", "</span>", "<kbd>", "</kbd>", "<b>", "</b>",
+        "<i>", "</i>", "<em>", "</em>", "<strong>", "</strong>", "<code>", "</code>", "<a>", "</a>", "<sup>", "</sup>",
+        "<ul>", "</ul>", "<ol>", "</ol>", "<li>", "</li>", "<dl>", "<dt>", "<dd>", "</dl>", "<pre>", "</pre>",
+        "<blockquote>", "</blockquote>", "<h2>", "</h2>", "<h3>", "</h3>", "<br>", "<br/>", "<hr>", "<wbr>",
+        "<table>", "</table>", "<thead>", "</thead>", "<tbody>", "</tbody>", "<tr>", "</tr>", "<td>", "</td>", "<th>", "</th>",
+        "<details>", "</details>", "<summary>", "</summary>", "<KBD>", "</Kbd>", "<span title=\"a &amp; b\">",
+        "<span title=\"x\" lang=\"en\">", "<img src=\"p.png\" alt=\"p\">", "<a href=\"x\">", "<section>", "</section>",
+        "text", " ", "\n", "\n\n", "&amp;", "&lt;", "&gt;", "&quot;", "&#39;", "&copy;", "&amp", "'", "\"", ">", "<",
+        "<!-- c -->", "<!-->", "<!--->", "<!-- a --!> b -->", "<!---->", "\0", "\r", "\r\n", "\u{0C}", "\u{01}",
+        "\u{85}", "\u{FEFF}", noncharacter(0xFDD0), noncharacter(0xFFFE), noncharacter(0x1FFFF), noncharacter(0x3FFF), "\u{7F}", "\u{FFFD}", "\t", "é", "<font>", "</font>", "<script>", "<input type=\"checkbox\" checked=\"\">", "</br>",
+    ]
+
+    static func noncharacter(_ value: UInt32) -> String { String(Unicode.Scalar(value)!) }
+
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static func fragments(count: Int, seed: UInt64) -> [String] {
+        var random = Generator(state: seed)
+        return (0..<count).map { _ in
+            (0..<Int.random(in: 1...14, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+        }
+    }
+
+    /// Balanced, nested fragments of the plain pieces, so that many are simple.
+    static func nestedFragments(count: Int, seed: UInt64) -> [String] {
+        var random = Generator(state: seed)
+        let tags = ["p", "div", "span", "kbd", "b", "i", "em", "code", "sup", "blockquote", "ul", "li", "pre", "h3", "a", "del"]
+        let texts = ["x", " ", "\n", "a &amp; b", "&lt;c&gt;", "<br>", "<!-- n -->", "", "\n\n", "&#39;", "<hr>"]
+        func build(_ depth: Int) -> String {
+            var out = ""
+            for _ in 0..<Int.random(in: 0...3, using: &random) {
+                out += texts.randomElement(using: &random)!
+                if depth < 4, Bool.random(using: &random) {
+                    let tag = tags.randomElement(using: &random)!
+                    out += "<\(tag)>" + build(depth + 1) + "</\(tag)>"
+                }
+            }
+            return out
+        }
+        return (0..<count).map { _ in build(0) }
+    }
+
+    @Test func generatedFragmentsGetGumbosPageTextAndChecks() {
+        var taken = (page: 0, text: 0, check: 0)
+        for fragment in Self.fragments(count: 4000, seed: 19) + Self.nestedFragments(count: 3000, seed: 13) {
+            let bytes = fragment.utf8.count
+            for ranges in [[0..<bytes], [], [0..<bytes / 2]] {
+                if let simple = Self.simpleSanitized(fragment, writerRanges: ranges) {
+                    taken.page += 1
+                    #expect(simple == Self.sanitized(fragment, writerRanges: ranges), "\(fragment.debugDescription) \(ranges)")
+                }
+            }
+            if let simple = Self.simpleText(fragment) {
+                taken.text += 1
+                #expect(simple == Self.gumboText(fragment), "\(fragment.debugDescription)")
+            }
+            if !Self.simpleReports(fragment) {
+                taken.check += 1
+                #expect(!Self.gumboReports(fragment), "\(fragment.debugDescription)")
+            }
+        }
+        // The comparisons above are not vacuous: many fragments take each fast path.
+        #expect(taken.page > 1000 && taken.text > 1000 && taken.check > 1000, "\(taken)")
+    }
+
+    /// Markdown bodies shaped like real ones (inline tags around emphasis and code, HTML
+    /// blocks, lists, tables, code blocks): the page, the search text and the diagnostics
+    /// are the same with and without the fast paths.
+    @Test func generatedBodiesRenderSearchAndCheckAsWithGumbo() {
+        var random = Generator(state: 7)
+        let inline = ["<kbd>", "</kbd>", "<br>", "<br/>", "<code>", "</code>", "<sup>", "</sup>", "*", "**", "`x`", "_",
+                      " ", "word", "<!-- c -->", "<span lang=\"en\">", "</span>", "[l](u)", "![i](p.png)", "&amp;", "it's",
+                      "<b>", "</b>", "<a href=\"x\">", "</a>", "<em>", "</em>", "\\<", "<i class=\"x\">", "</i>"]
+        let blocks = ["<div align=\"center\">\n", "</div>\n", "<details>\n<summary>S</summary>\n", "</details>\n",
+                      "```js\nlet a = '<b>';\n```\n", "- a\n- b\n", "> q\n", "| a | b |\n|---|:-:|\n| 1 | 2 |\n",
+                      "<!-- note -->\n", "<p align=\"right\">x</p>\n", "<table><tr><td>t</td></tr></table>\n", "# H\n",
+                      "<img src=\"a.png\" alt=\"a\">\n", "<pre>\ncode\n</pre>\n", "\n"]
+        var bodies: [String] = []
+        for _ in 0..<800 {
+            var body = ""
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                if Bool.random(using: &random) {
+                    body += blocks.randomElement(using: &random)! + "\n"
+                } else {
+                    body += (0..<Int.random(in: 1...10, using: &random)).map { _ in inline.randomElement(using: &random)! }.joined() + "\n\n"
+                }
+            }
+            bodies.append(body)
+        }
+        for body in bodies {
+            #expect(Self.render(body, simple: true) == Self.render(body, simple: false), "\(body.debugDescription)")
+            #expect(Self.searchText(body, simple: true) == Self.searchText(body, simple: false), "\(body.debugDescription)")
+            #expect(Self.check(body, simple: true) == Self.check(body, simple: false), "\(body.debugDescription)")
+        }
+    }
+}
