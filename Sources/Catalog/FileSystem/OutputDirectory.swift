@@ -55,6 +55,15 @@ public final class OutputDirectory: Sendable {
         return descriptor >= 0 ? descriptor : nil
     }
 
+    /// Opens an existing file for reading; nil when it does not exist or is no regular
+    /// name below the directory.
+    func openForReading(_ relative: String) throws -> Int32? {
+        try check(relative)
+        let descriptor = beneath ? cb_open_beneath(self.descriptor, relative, O_RDONLY, 0)
+            : cb_open_nofollow(self.descriptor, relative, O_RDONLY, 0)
+        return descriptor >= 0 ? descriptor : nil
+    }
+
     /// Writes a whole file.
     public func write(_ relative: String, _ data: Data) throws {
         let descriptor = try createFile(relative)

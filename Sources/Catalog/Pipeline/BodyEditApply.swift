@@ -64,13 +64,7 @@ extension BodyEditBuild {
         var saved = previous
         saved.inputs = incremental.inputs
         for path in removed { saved.outputs[path] = nil }
-        for (path, data) in files {
-            guard let stamp = FileStamp(path: output + "/" + path) else {
-                saved.outputs[path] = nil
-                continue
-            }
-            saved.outputs[path] = OutputRecord(digest: OutputDigest(of: data), stamp: stamp)
-        }
+        for path in files.keys { saved.outputs[path] = FileStamp(path: output + "/" + path) }
         saved.directories = OutputStamps.collect(Array(previous.directories.keys), in: output) ?? [:]
         guard (try? saved.save(in: cache)) != nil,
               let stamp = FileStamp(path: cache.appendingPathComponent(BuildState.fileName).path) else {

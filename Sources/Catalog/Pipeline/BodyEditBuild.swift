@@ -72,7 +72,7 @@ struct BodyEditBuild {
         guard changed.allSatisfy({ state.files[$0]!.pages.allSatisfy { previous.outputs[$0.path] != nil } }) else {
             return fallback("the body state names pages the last build did not write")
         }
-        let stamps = previous.outputs.map { ($0.key, $0.value.stamp) } + previous.directories.map { ($0.key, $0.value) }
+        let stamps = previous.outputs.map { ($0.key, $0.value) } + previous.directories.map { ($0.key, $0.value) }
         guard !previous.directories.isEmpty, OutputStamps.allMatch(stamps, in: options.output.standardizedFileURL.path) else {
             return fallback("the output changed since the last build")
         }

@@ -37,7 +37,7 @@ struct IncrementalBuild {
     var isUpToDate: Bool {
         guard let previous, previous.isClean, previous.inputs == inputs, !inputs.isEmpty,
               !inputs.values.contains(where: { $0.size < 0 }), !previous.directories.isEmpty else { return false }
-        let stamps = previous.outputs.map { ($0.key, $0.value.stamp) } + previous.directories.map { ($0.key, $0.value) }
+        let stamps = previous.outputs.map { ($0.key, $0.value) } + previous.directories.map { ($0.key, $0.value) }
         return OutputStamps.allMatch(stamps, in: output.path)
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The build's output sink: writes into the staging directory, but a file whose bytes
-/// equal what the current output already holds is hard-linked from there instead of
-/// written. The staging directory is still swapped in whole (cli.md), yet an unchanged
+/// equal what the current output already holds (compared byte for byte, never by a hash
+/// that content could collide with) is hard-linked from there instead of written. The staging directory is still swapped in whole (cli.md), yet an unchanged
 /// file keeps its inode and modification time and costs one `link` instead of a write.
 ///
 /// Stages may call `write` from several threads.
@@ -13,17 +13,17 @@ import Foundation
 public final class IncrementalSink: OutputSink {
     let staging: URL
     let output: URL
-    private let previous: [String: OutputRecord]
+    /// Path → stamp of every file the last build wrote: the files that may be linked.
+    private let previous: [String: FileStamp]
     private let state = Locked(Written())
     private let directory: OutputDirectory
     /// The current output, where unchanged files are linked from (nil on a first build).
     private let current: OutputDirectory?
-    private let outputPath: String
 
     struct Written {
-        /// Path → the hash and stamp of what was written (the stamp taken from the open
-        /// file, so that saving the build state stats nothing).
-        var records: [String: OutputRecord] = [:]
+        /// Path → the stamp of what was written (taken from the open file, so that saving
+        /// the build state stats nothing).
+        var records: [String: FileStamp] = [:]
         /// Each a part of the path of a file written (its key in `records`), which it keeps
         /// alive: a `String` of its own per directory was 20 MB at 250,000 versions.
         var directories: Set<Substring> = []
@@ -35,32 +35,30 @@ public final class IncrementalSink: OutputSink {
         var linked = 0
     }
 
-    init(staging: URL, output: URL, previous: [String: OutputRecord]) throws {
+    init(staging: URL, output: URL, previous: [String: FileStamp]) throws {
         self.staging = staging
         self.output = output
         self.previous = previous
-        outputPath = output.path
         directory = try OutputDirectory(path: staging.path)
         current = previous.isEmpty ? nil : try? OutputDirectory(path: output.path)
     }
 
     public func write(_ relativePath: String, _ data: Data) throws {
-        let hash = OutputDigest(of: data)
         try makeParent(of: relativePath)
         // Never write through an existing name: it may be a link to the live output. Links
         // are only made from a previous output, so a first build has none to remove.
         if !previous.isEmpty { try directory.remove(relativePath) }
-        if let stamp = reuse(relativePath, hash: hash, size: data.count) {
-            state.withLock { $0.records[relativePath] = OutputRecord(digest: hash, stamp: stamp); $0.linked += 1 }
+        if let stamp = reuse(relativePath, data) {
+            state.withLock { $0.records[relativePath] = stamp; $0.linked += 1 }
             return
         }
         let stamp = try writeFile(relativePath, data)
-        state.withLock { $0.records[relativePath] = OutputRecord(digest: hash, stamp: stamp) }
+        state.withLock { $0.records[relativePath] = stamp }
     }
 
-    /// Path → hash and stamp of every file written (a rename of the staging directory
+    /// Path → stamp of every file written (a rename of the staging directory
     /// keeps both), and how many were linked rather than written.
-    var written: (records: [String: OutputRecord], linked: Int) {
+    var written: (records: [String: FileStamp], linked: Int) {
         state.withLock { ($0.records, $0.linked) }
     }
 
@@ -69,14 +67,14 @@ public final class IncrementalSink: OutputSink {
         state.withLock { $0.directories.map(String.init) }
     }
 
-    /// Links the current output's file when it holds these bytes (by hash) and has not
-    /// been touched since the last build recorded it; its stamp when it was linked.
-    private func reuse(_ relativePath: String, hash: OutputDigest, size: Int) -> FileStamp? {
-        guard let old = previous[relativePath], old.digest == hash, old.stamp.size == size else { return nil }
-        let source = outputPath + "/" + relativePath
-        guard let current, FileStamp(path: source) == old.stamp,
+    /// Links the current output's file when the last build wrote it and it holds exactly
+    /// these bytes; its stamp when it was linked. A file the last build wrote with another
+    /// size is not opened.
+    private func reuse(_ relativePath: String, _ data: Data) -> FileStamp? {
+        guard let current, let old = previous[relativePath], old.size == data.count,
+              let stamp = current.stampIfHolding(relativePath, data),
               (try? directory.link(relativePath, from: current)) == true else { return nil }
-        return old.stamp
+        return stamp
     }
 
     /// Creates the parent directories with one `mkdir` each, remembering what exists:
@@ -99,7 +97,8 @@ public final class IncrementalSink: OutputSink {
         }
     }
 
-    /// The first 16 bytes of the SHA-256, in hex (`OutputDigest`'s digits).
+    /// The first 16 bytes of the SHA-256, in hex (`OutputDigest`'s digits): what the body
+    /// state keeps of a front matter and of its own bytes (`BodyStateFile`).
     static func hash(_ data: some DataProtocol) -> String {
         OutputDigest(of: data).hex
     }

@@ -1,23 +1,20 @@
 import Foundation
 
-/// An output file as the last build left it: the hash of its bytes and its stamp.
-struct OutputRecord: Hashable, Sendable {
-    var digest: OutputDigest
-    var stamp: FileStamp
-}
-
 /// What the last successful build saw and wrote, saved in the cache directory as
 /// `build-state.tsv` (one line per file; a text format because it loads in milliseconds
 /// at 10k files, where a JSON decoder would not).
 struct BuildState: Sendable, Equatable {
     static let fileName = "build-state.tsv"
-    static let formatLine = "catalog-build-state 2"
+    /// Version 3 keeps no digest of an output file (`IncrementalSink` compares bytes): a
+    /// state of version 2 is another format, read as no state (a full build).
+    static let formatLine = "catalog-build-state 3"
 
     /// Absolute content and output paths and the program's stamp: a state is only reused
     /// by the same program building the same content into the same output.
     var identity: [String]
     var inputs: [String: FileStamp]
-    var outputs: [String: OutputRecord]
+    /// Every file of the output with the stamp it had when written (or linked).
+    var outputs: [String: FileStamp]
     /// Every directory of the output (the output itself as ""), with its stamp: an entry
     /// added to or removed from a directory changes its modification time, so a no-op
     /// check stats these instead of listing 11,000 directories at 10k contexts.
@@ -62,33 +59,27 @@ struct BuildState: Sendable, Equatable {
         }
         // Keys sorted, not pairs: a sorted copy of the pairs was 15 MB at 250,000 versions.
         for path in inputs.keys.sorted() {
-            Self.append("I", path, nil, inputs[path]!, to: &out)
+            Self.append("I", path, inputs[path]!, to: &out)
             try flushIfFull()
         }
         for path in outputs.keys.sorted() {
-            let record = outputs[path]!
-            Self.append("O", path, record.digest, record.stamp, to: &out)
+            Self.append("O", path, outputs[path]!, to: &out)
             try flushIfFull()
         }
         for path in directories.keys.sorted() {
-            Self.append("D", path, nil, directories[path]!, to: &out)
+            Self.append("D", path, directories[path]!, to: &out)
             try flushIfFull()
         }
         if !out.isEmpty { try emit(out) }
         return true
     }
 
-    /// One line: the kind, the path, the digest if any, tab-separated, then the stamp's three numbers.
-    private static func append(_ kind: Unicode.Scalar, _ path: String, _ digest: OutputDigest?, _ stamp: FileStamp,
-                               to out: inout [UInt8]) {
+    /// One line: the kind and the path, tab-separated, then the stamp's three numbers.
+    private static func append(_ kind: Unicode.Scalar, _ path: String, _ stamp: FileStamp, to out: inout [UInt8]) {
         out.append(UInt8(ascii: kind))
         out.append(UInt8(ascii: "\t"))
         out.append(contentsOf: path.utf8)
         out.append(UInt8(ascii: "\t"))
-        if let digest {
-            digest.appendHex(to: &out)
-            out.append(UInt8(ascii: "\t"))
-        }
         appendStamp(stamp, to: &out)
     }
 
@@ -102,22 +93,30 @@ struct BuildState: Sendable, Equatable {
         out.append(UInt8(ascii: "\n"))
     }
 
-    /// `String(value)`'s digits, without the `String`.
+    /// `String(value)`'s digits, without the `String` or an array of digits: the digits are
+    /// counted, then written from the last (three numbers on each of 500,000 lines at
+    /// freeCodeCamp's size).
     private static func appendDecimal(_ value: some BinaryInteger, to out: inout [UInt8]) {
-        guard value > 0 else {
-            if value == 0 { out.append(UInt8(ascii: "0")) } else { out.append(contentsOf: String(value).utf8) }
+        guard value >= 0, let number = UInt64(exactly: value) else {
+            out.append(contentsOf: String(value).utf8)
             return
         }
-        var digits: [UInt8] = []
-        var rest = value
-        while rest > 0 {
-            digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+        var count = 1
+        var rest = number
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        let end = out.count + count
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+        rest = number
+        for index in stride(from: end - 1, through: end - count, by: -1) {
+            out[index] = UInt8(ascii: "0") + UInt8(rest % 10)
             rest /= 10
         }
-        out.append(contentsOf: digits.reversed())
     }
 
-    init(identity: [String], inputs: [String: FileStamp], outputs: [String: OutputRecord],
+    init(identity: [String], inputs: [String: FileStamp], outputs: [String: FileStamp],
          directories: [String: FileStamp] = [:], isClean: Bool) {
         self.identity = identity
         self.inputs = inputs
@@ -156,14 +155,11 @@ struct BuildState: Sendable, Equatable {
                 fieldStart = index + 1
             }
             fields.append(fieldStart..<line.upperBound)
-            guard fields.count >= 5, fields[0].count == 1,
-                  let stamp = stamp(fields[(fields.count - 3)...], in: bytes) else { return nil }
-            switch (bytes[fields[0].lowerBound], fields.count) {
-            case (UInt8(ascii: "I"), 5): state.inputs[string(fields[1])] = stamp
-            case (UInt8(ascii: "O"), 6):
-                guard let digest = OutputDigest(hex: UnsafeBufferPointer(rebasing: bytes[fields[2]])) else { return nil }
-                state.outputs[string(fields[1])] = OutputRecord(digest: digest, stamp: stamp)
-            case (UInt8(ascii: "D"), 5): state.directories[string(fields[1])] = stamp
+            guard fields.count == 5, fields[0].count == 1, let stamp = stamp(fields[2...], in: bytes) else { return nil }
+            switch bytes[fields[0].lowerBound] {
+            case UInt8(ascii: "I"): state.inputs[string(fields[1])] = stamp
+            case UInt8(ascii: "O"): state.outputs[string(fields[1])] = stamp
+            case UInt8(ascii: "D"): state.directories[string(fields[1])] = stamp
             default: return nil
             }
         }

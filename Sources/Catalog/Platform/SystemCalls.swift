@@ -25,6 +25,11 @@ func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -
     write(descriptor, bytes, count)
 }
 
+/// `read(2)`, for types that have a `read` method of their own.
+func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, bytes, count)
+}
+
 /// `open(2)`, for types that have an `open` method of their own.
 func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
     open(path, flags)

@@ -185,24 +185,14 @@ public struct SiteStage: Sendable {
         return html.takeData()
     }
 
-    /// The sitemap, when the site has one (`Sitemap.base`). Entries are made as each file
-    /// is written, and each file is written once full.
+    /// The sitemap, when the site has one (`Sitemap.base`), written from each page's URL
+    /// made once (`SitemapPages`); each file is written once full.
     private func writeSitemap(_ pages: [PageRef], renderer: PageRenderer, to sink: some OutputSink) throws {
         let siteBase = renderer.index.app.site.baseURL
         guard let base = Sitemap.base(siteBaseURL: siteBase, origin: previewOrigin) else { return }
-        let pageBase = SiteIndex.baseURL(siteBase)
-        try Sitemap.write(pages, url: renderer.index.url, entry: {
-            Sitemap.rebased(sitemapEntry($0, renderer: renderer), from: pageBase, to: base)
-        }, limits: sitemapLimits, fileURL: { SiteIndex.absoluteURL($0, baseURL: base) }) { try write($0, $1, to: sink) }
-    }
-
-    func sitemapEntry(_ page: PageRef, renderer: PageRenderer) -> Sitemap.Entry {
-        // The index read in place: a copy of it retains every field of the model.
-        var alternates: [(locale: LocaleID, url: String)] = []
-        alternates.reserveCapacity(renderer.index.locales.count)
-        for locale in renderer.index.locales where page.context.map({ renderer.index.isPresent($0, in: locale) }) ?? true {
-            alternates.append((locale, renderer.index.url(PageRef(locale: locale, context: page.context))))
+        let entries = SitemapPages(index: renderer.index, pageBase: SiteIndex.baseURL(siteBase), base: base)
+        try entries.write(pages, limits: sitemapLimits, fileURL: { SiteIndex.absoluteURL($0, baseURL: base) }) {
+            try write($0, $1, to: sink)
         }
-        return Sitemap.Entry(url: renderer.index.url(page), alternates: alternates)
     }
 }

@@ -47,46 +47,38 @@ enum Sitemap {
         return !(components.host ?? "").isEmpty
     }
 
-    /// The entry with each URL's start `from` (the pages' base) replaced by `to`.
-    static func rebased(_ entry: Entry, from: String, to: String) -> Entry {
-        guard from != to else { return entry }
-        func rebase(_ url: String) -> String { url.hasPrefix(from) ? to + url.dropFirst(from.count) : url }
-        return Entry(url: rebase(entry.url), alternates: entry.alternates.map { ($0.locale, rebase($0.url)) })
-    }
-
     /// Site-relative path → bytes: one `sitemap.xml`, or the numbered files and their index.
     /// - Parameter fileURL: the absolute URL of a file of the site, for the index's `<loc>`.
     static func files(_ entries: [Entry], limits: Limits = .standard,
                       fileURL: (String) -> String) -> [(path: String, data: Data)] {
         var files: [(path: String, data: Data)] = []
-        write(entries, url: \.url, entry: { $0 }, limits: limits, fileURL: fileURL) { files.append(($0, $1)) }
+        let item = HTMLBuilder(capacity: 4096)
+        write(entries, url: \.url, size: { entry in
+            item.removeAll()
+            write(entry, into: item)
+            return item.count
+        }, entry: { write($0, into: $1) }, limits: limits, fileURL: fileURL) { files.append(($0, $1)) }
         return files
     }
 
     /// Writes the files of `files(_:)` one by one through `emit`, so that at most one file
-    /// is in memory, in a buffer of its exact size. Entries are made from pages only as they
-    /// are written (a page's alternates are many strings, and a site has many pages): once
-    /// to measure them, which decides where each file ends and so how many files there are
-    /// (and the first file's name), and again into their file. A file is cut before the entry
-    /// that would take it past a limit (an entry larger than a whole file still gets a file
-    /// of its own).
+    /// is in memory, in a buffer of its exact size. Pages are sorted by `url`; `size` is
+    /// the bytes `entry` writes for a page, which decides where each file ends and so how
+    /// many files there are (and the first file's name). A file is cut before the entry
+    /// that would take it past a limit (an entry larger than a whole file still gets a
+    /// file of its own).
     static func write<Page, Failure: Error>(
-        _ pages: [Page], url: (Page) -> String, entry: (Page) -> Entry, limits: Limits = .standard,
-        fileURL: (String) -> String, to emit: (String, Data) throws(Failure) -> Void
+        _ pages: [Page], url: (Page) -> String, size: (Page) -> Int, entry: (Page, HTMLBuilder) -> Void,
+        limits: Limits = .standard, fileURL: (String) -> String, to emit: (String, Data) throws(Failure) -> Void
     ) throws(Failure) {
         let sorted = pages.map { (url: url($0), page: $0) }.sorted { $0.url < $1.url }
-        let item = HTMLBuilder(capacity: 4096)
-        let files = cuts(sorted.map { page in
-            item.removeAll()
-            write(entry(page.page), into: item)
-            return item.count
-        }, limits: limits)
+        let files = cuts(sorted.map { size($0.page) }, limits: limits)
         guard !files.isEmpty else { return try emit(indexPath, Data((header + footer).utf8)) }
         var next = 0
         for (number, extent) in files.enumerated() {
             let file = HTMLBuilder(capacity: extent.bytes)
             file.raw(string: header)
-            for page in sorted[next..<next + extent.urls] { write(entry(page.page), into: file) }
+            for page in sorted[next..<next + extent.urls] { entry(page.page, file) }
             file.raw(string: footer)
             next += extent.urls
             try emit(files.count == 1 ? indexPath : "sitemap-\(number + 1).xml", file.takeData())

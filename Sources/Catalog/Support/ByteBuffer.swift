@@ -66,6 +66,12 @@ final class ByteBuffer {
     /// Another buffer's bytes.
     func append(_ other: ByteBuffer) { append(UnsafeBufferPointer(start: other.base, count: other.count)) }
 
+    /// Some of another buffer's bytes (`range` within its count).
+    func append(_ other: ByteBuffer, _ range: Range<Int>) {
+        precondition(range.upperBound <= other.count)
+        append(UnsafeBufferPointer(start: other.base + range.lowerBound, count: range.count))
+    }
+
     /// Forgets the bytes written and keeps the memory, for the next text.
     func removeAll() { count = 0 }
 
