@@ -62,8 +62,9 @@ enum SearchTokenizer {
         return high & 0x8080_8080_8080_8080 == 0
     }
 
-    /// The rules for text that is not all ASCII, a scalar at a time: ASCII bytes take the
-    /// ASCII table, other scalars are decoded from the UTF-8 and looked up (`SearchFolding`:
+    /// The rules for text that is not all ASCII, a scalar at a time: runs of ASCII bytes
+    /// take the ASCII table (`Word.takeASCII`), other scalars are decoded from the UTF-8
+    /// and looked up (`SearchFolding`:
     /// decomposed, marks dropped, lowercased, sorted into words, CJK characters and
     /// separators). Each word is written as UTF-8 into one scratch buffer and handed to the
     /// sink from there: no `String`, and no Foundation, per text, word or scalar.
@@ -74,11 +75,8 @@ enum SearchTokenizer {
                 var word = Word(scratch.baseAddress!)
                 var offset = 0
                 while offset < text.count {
-                    let byte = text[offset]
-                    if byte < 0x80 {
-                        let folded = fold[Int(byte)]
-                        if folded == 0 { word.flush(into: &sink) } else { word.append(folded) }
-                        offset += 1
+                    if text[offset] < 0x80 {
+                        offset = word.takeASCII(text, from: offset, fold.baseAddress!, into: &sink)
                     } else if let (scalar, length) = utf8Scalar(in: text, at: offset) {
                         let own = UnsafeBufferPointer(rebasing: text[offset..<offset + length])
                         word.take(scalar, own, tables.entry(scalar), tables, into: &sink)

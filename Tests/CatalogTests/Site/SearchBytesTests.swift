@@ -271,4 +271,35 @@ struct SearchFileTests {
         #expect(terms.sorted.map(terms.text) == terms.texts.sorted())
         #expect(Set(terms.texts).count == terms.texts.count)
     }
+
+    /// The sort compares NFC bytes, eight at a time first: Hangul (kept as jamo, which NFC
+    /// composes into syllables that sort elsewhere), terms sharing their first eight bytes
+    /// or ending within them, and scripts of two, three and four bytes a scalar.
+    @Test func tableTermsSortAsStringsAcrossScriptsAndLongPrefixes() {
+        var random = SystemRandomNumberGenerator()
+        let words = ["한국어", "한국", "가", "각", "강아지", "ᄀ", "javascript", "javascripts", "javascriptengine", "javascrip",
+                     "javascri", "javas", "δοκιμή", "δοκ", "тест", "тестування", "مرحبا", "𝐀𝐁", "𠀀𠀁", "ǆemal", "ﬁne",
+                     "zzzzzzzzz", "zzzzzzzz", "zzzzzzz", "a1", "a10", "a9", "ümlaut", "umlaut"]
+        var postings = SearchPostings()
+        for _ in 0..<200 {
+            let text = (0..<6).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
+            postings.add(SearchTerms(strong: [], weak: [text]))
+        }
+        let terms = SearchTableTerms(postings.table)
+        #expect(terms.sorted.map(terms.text) == terms.texts.sorted())
+    }
+
+    /// A table finds terms by their first eight bytes and, past eight, by the rest: terms
+    /// that share those bytes, end at or within them, or differ only in length are apart.
+    @Test func termSetTellsTermsSharingTheirFirstEightBytesApart() {
+        let words = ["abcdefgh", "abcdefg", "abcdefghi", "abcdefghj", "abcdefghij", "abcdefgi", "ab", "b", "水水水", "水水水水"]
+        var set = SearchTermSet(expected: 1)
+        for (index, word) in (words + words.reversed() + words).enumerated() {
+            var word = word
+            let (number, inserted) = word.withUTF8 { set.number(of: $0, hash: SearchTermSet.hash($0)) }
+            #expect(inserted == (index < words.count), "\(word)")
+            #expect(number == words.firstIndex(of: word), "\(word)")
+        }
+        #expect((0..<set.count).map { String(decoding: set.arena[set.term($0)], as: UTF8.self) } == words)
+    }
 }
