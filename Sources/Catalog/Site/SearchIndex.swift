@@ -431,16 +431,21 @@ extension SearchTermSet: SearchTermSink {
     mutating func add(_ term: UnsafeBufferPointer<UInt8>, hash: UInt32) { _ = number(of: term, hash: hash) }
 }
 
-/// A text to take search terms from: a `String`, or the UTF-8 bytes of one (a page's
-/// body, whose plain text is gathered as bytes from its Markdown tree).
+/// A text to take search terms from: a `String`, the UTF-8 bytes of one (a page's body's
+/// plain text, gathered once for several pages), or a page's body, whose plain text is
+/// tokenized where it is in the Markdown tree (`SearchPlainText`).
 enum SearchText {
     case string(String)
     case utf8([UInt8])
+    case body(MarkdownNode?)
 
+    /// The text's length in bytes, to size a table of its terms by (a body's is not
+    /// counted: the table grows).
     var byteCount: Int {
         switch self {
         case .string(let text): text.utf8.count
         case .utf8(let bytes): bytes.count
+        case .body: 0
         }
     }
 
@@ -448,6 +453,7 @@ enum SearchText {
         switch self {
         case .string(let text): SearchTokenizer.tokenize(text, into: &sink)
         case .utf8(let bytes): bytes.withUnsafeBufferPointer { SearchTokenizer.tokenize(utf8: $0, into: &sink) }
+        case .body(let body): SearchTokenizer.tokenize(body: body, into: &sink)
         }
     }
 }

@@ -66,6 +66,36 @@ struct SearchBytesTests {
         #expect(SearchPlainText.bytes(nil).isEmpty)
     }
 
+    /// A body tokenized node by node gives the terms of its gathered plain text, in order:
+    /// words running across nodes (emphasis inside a word), breaks, code, tables, HTML
+    /// blocks, words longer than `maxTermLength`, and text that is ASCII in some nodes only.
+    @Test func bodyTermsEqualTheTermsOfItsPlainText() {
+        let long = String(repeating: "ab", count: 40)
+        let bodies = [
+            "Water**fall** and cy*cle*, `co`de here\nnext line  \nhard break",
+            "# Título *uno*\n\nPara**guas** ÉTÉ 水の循環 naïve\n\n- item\n- ítem\n",
+            "| a | b |\n|---|---|\n| 1x | ~~2y~~ |\n\n```\nlet x = 1\n```\n",
+            "<div>\n<p>raw <b>bold</b> text</p>\n</div>\n\nafter html",
+            "\(long)*\(long)* \(long)é\(long)",
+            "ASCII only, then\n\nΑλφα βήτα",
+            "",
+        ]
+        for body in bodies {
+            let document = MarkdownParser.parse(body)
+            var gathered = SearchTermSet(expected: 16), walked = SearchTermSet(expected: 16)
+            let bytes = SearchPlainText.bytes(document)
+            bytes.withUnsafeBufferPointer { SearchTokenizer.tokenize(utf8: $0, into: &gathered) }
+            SearchTokenizer.tokenize(body: document, into: &walked)
+            #expect(walked.arena == gathered.arena, "\(body)")
+            #expect(walked.ends == gathered.ends, "\(body)")
+            #expect(walked.hashes == gathered.hashes, "\(body)")
+            #expect(SearchTerms(strong: ["T"], weak: [.body(document)]) == SearchTerms(strong: ["T"], weak: [.utf8(bytes)]))
+        }
+        var none = SearchTermSet(expected: 1)
+        SearchTokenizer.tokenize(body: nil, into: &none)
+        #expect(none.count == 0)
+    }
+
     /// The tokenizer hashes ASCII terms while it lowercases them: the same hash as of the
     /// term's bytes, which the postings take to find the term.
     @Test func termHashesAreTheHashesOfTheirBytes() {
