@@ -20,7 +20,7 @@ enum SearchDocuments {
             thumbnail: index.thumbnailPath(context) ?? "", meta: renderer.metaLine(context, version, strings),
             lang: version.isFallback && page.locale != index.defaultLocale ? index.defaultLocale.rawValue : "",
             terms: SearchTerms(strong: [version.title] + version.keywords,
-                               weak: [.string(version.summary ?? ""), .utf8(SearchPlainText.bytes(body)),
+                               weak: [.string(version.summary ?? ""), .body(body),
                                       .string(version.customTypeName ?? "")]),
             facets: facets)
     }

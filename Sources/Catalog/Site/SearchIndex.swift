@@ -274,9 +274,16 @@ struct SearchIndexBuilder {
         out.append(UInt8(ascii: "]"))
     }
 
-    /// `String(value)`'s digits, without making the `String`.
+    /// `String(value)`'s digits, without making the `String`. Most deltas have one or
+    /// two digits, written without the general loop's divisions by a variable.
     private static func appendDecimal(_ value: Int, to out: inout some SearchByteSink) {
         guard value >= 0 else { for byte in String(value).utf8 { out.append(byte) }; return }
+        let zero = UInt8(ascii: "0")
+        if value < 10 { return out.append(zero + UInt8(value)) }
+        if value < 100 {
+            out.append(zero + UInt8(value / 10))
+            return out.append(zero + UInt8(value % 10))
+        }
         var divisor = 1
         while divisor <= value / 10 { divisor *= 10 }
         while divisor > 0 {
@@ -323,7 +330,9 @@ struct SearchTerms: Sendable, Equatable {
 
     init(strong strongTexts: [String], weak weakTexts: [SearchText]) {
         let length = strongTexts.reduce(0) { $0 + $1.utf8.count } + weakTexts.reduce(0) { $0 + $1.byteCount }
-        var seen = SearchTermSet(expected: length / 8 + 8)
+        // A text repeats most of its words: a table for one term per 8 bytes of it was
+        // mostly empty slots (128 kB for a 20 kB body), cleared for every document.
+        var seen = SearchTermSet(expected: length / 32 + 16)
         for text in strongTexts { SearchTokenizer.tokenize(text, into: &seen) }
         strongCount = seen.count
         for text in weakTexts { text.tokenize(into: &seen) }
@@ -422,16 +431,21 @@ extension SearchTermSet: SearchTermSink {
     mutating func add(_ term: UnsafeBufferPointer<UInt8>, hash: UInt32) { _ = number(of: term, hash: hash) }
 }
 
-/// A text to take search terms from: a `String`, or the UTF-8 bytes of one (a page's
-/// body, whose plain text is gathered as bytes from its Markdown tree).
+/// A text to take search terms from: a `String`, the UTF-8 bytes of one (a page's body's
+/// plain text, gathered once for several pages), or a page's body, whose plain text is
+/// tokenized where it is in the Markdown tree (`SearchPlainText`).
 enum SearchText {
     case string(String)
     case utf8([UInt8])
+    case body(MarkdownNode?)
 
+    /// The text's length in bytes, to size a table of its terms by (a body's is not
+    /// counted: the table grows).
     var byteCount: Int {
         switch self {
         case .string(let text): text.utf8.count
         case .utf8(let bytes): bytes.count
+        case .body: 0
         }
     }
 
@@ -439,6 +453,7 @@ enum SearchText {
         switch self {
         case .string(let text): SearchTokenizer.tokenize(text, into: &sink)
         case .utf8(let bytes): bytes.withUnsafeBufferPointer { SearchTokenizer.tokenize(utf8: $0, into: &sink) }
+        case .body(let body): SearchTokenizer.tokenize(body: body, into: &sink)
         }
     }
 }

@@ -32,16 +32,22 @@ extension SearchIndexBuilder {
         return ranges
     }
 
-    /// Serialized shards (`{…}` each) as one object: their members in order.
+    /// Serialized shards (`{…}` each) as one object: their members in order. Copied as
+    /// bytes: `dropFirst().dropLast()` of a `String` walked the whole shard by characters.
     static func join(_ shards: some Collection<String>) -> String {
         guard shards.count > 1 else { return shards.first ?? "{}" }
-        var out = "{"
-        out.reserveCapacity(shards.reduce(2) { $0 + $1.utf8.count })
-        for shard in shards where shard.utf8.count > 2 {
-            if out.utf8.count > 1 { out += "," }
-            out += shard.dropFirst().dropLast()
+        // Each shard gives its bytes but its braces, and a comma: at most its own count.
+        let capacity = shards.reduce(2) { $0 + $1.utf8.count }
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var out = SearchByteWriter(buffer.baseAddress!)
+            out.append(UInt8(ascii: "{"))
+            for var shard in shards where shard.utf8.count > 2 {
+                if out.count > 1 { out.append(UInt8(ascii: ",")) }
+                shard.withUTF8 { out.append(UnsafeBufferPointer(rebasing: $0.dropFirst().dropLast())) }
+            }
+            out.append(UInt8(ascii: "}"))
+            return out.count
         }
-        return out + "}"
     }
 
     /// The packs' files and, last, the manifest.

@@ -1,27 +1,36 @@
 /// A page body's searchable text: `MarkdownNode.plainText`'s UTF-8 bytes (and the text of
 /// HTML blocks), gathered from the tree without copying its nodes (a `for child in
-/// children` loop copies each child, retaining its text and children, only to read them).
+/// children` loop copies each child, retaining its text and children, only to read them),
+/// or handed piece by piece to a sink (`SearchTokenizer.tokenize(body:into:)` takes its
+/// terms where they are, without gathering them).
 enum SearchPlainText {
     static func bytes(_ body: MarkdownNode?) -> [UInt8] {
         var bytes: [UInt8] = []
-        guard let body else { return bytes }
+        guard body != nil else { return bytes }
         bytes.reserveCapacity(4096)
+        walk(body, into: &bytes)
+        return bytes
+    }
+
+    /// Hands the body's text to `out`, in order.
+    static func walk(_ body: MarkdownNode?, into out: inout some SearchPlainTextSink) {
+        guard let body else { return }
         withUnsafePointer(to: body) { root in
             // Whether the body's raw HTML is within `RawHTMLBudget`, asked at its first HTML block.
             var keepsHTML: Bool?
-            append(root, to: &bytes) { keepsHTML = keepsHTML ?? RawHTMLBudget.holdsRawHTML(root); return keepsHTML! }
+            append(root, to: &out) { keepsHTML = keepsHTML ?? RawHTMLBudget.holdsRawHTML(root); return keepsHTML! }
         }
-        return bytes
     }
 
     /// By pointer: a child passed by value is copied first. An HTML block's text is what
     /// the page shows of it (an inline tag has none: its text is the nodes around it).
-    private static func append(_ node: UnsafePointer<MarkdownNode>, to out: inout [UInt8], keepsHTML: () -> Bool) {
+    private static func append(_ node: UnsafePointer<MarkdownNode>, to out: inout some SearchPlainTextSink,
+                               keepsHTML: () -> Bool) {
         switch node.pointee.kind {
-        case .text, .code, .codeBlock: out.append(contentsOf: node.pointee.literal.utf8)
+        case .text, .code, .codeBlock: out.append(text: node.pointee.literal)
         case .softBreak, .lineBreak: out.append(UInt8(ascii: " "))
         case .htmlBlock:
-            if keepsHTML() { RawHTMLText.append(node.pointee.literal, to: &out) }
+            if keepsHTML() { out.append(htmlBlock: node.pointee.literal) }
             return
         case .htmlInline: return
         default: break
@@ -35,4 +44,19 @@ enum SearchPlainText {
         default: break
         }
     }
+}
+
+/// What `SearchPlainText.walk` hands a body's text to.
+protocol SearchPlainTextSink {
+    /// A node's text.
+    mutating func append(text: String)
+    /// A space (between lines and after a paragraph or heading).
+    mutating func append(_ space: UInt8)
+    /// An HTML block, whose text is what `RawHTMLText` keeps of it.
+    mutating func append(htmlBlock: String)
+}
+
+extension Array: SearchPlainTextSink where Element == UInt8 {
+    mutating func append(text: String) { append(contentsOf: text.utf8) }
+    mutating func append(htmlBlock: String) { RawHTMLText.append(htmlBlock, to: &self) }
 }

@@ -114,25 +114,75 @@ struct SearchTableTerms: SearchShardSource, Sendable {
         texts = (0..<table.count).map(table.text)
     }
 
-    /// Term numbers in the order of their texts (`String` order). Two ASCII terms are
-    /// compared as bytes, which is the same order without `String`'s Unicode checks.
+    /// Term numbers in the order of their texts (`String` order, which is the byte order
+    /// of their NFC forms; canonically equal texts, rare, in the order they came, as the
+    /// stable `sorted(by:)` of the texts left them). Each text's NFC bytes are made once
+    /// (an ASCII term is its own), and the sort compares their first eight bytes as one
+    /// number, held beside the term's number: comparing `String`s normalized both sides
+    /// at every comparison.
     var sorted: [Int] {
-        let ascii = texts.map { $0.utf8.allSatisfy { $0 < 0x80 } }
-        return table.terms.arena.withUnsafeBufferPointer { arena in
-            Array(0..<table.count).sorted { left, right in
-                guard ascii[left], ascii[right] else { return texts[left] < texts[right] }
-                return Self.precedes(arena[table.terms.term(left)], arena[table.terms.term(right)])
+        let keys = SearchSortKeys(self)
+        var order = (0..<table.count).map { SearchSortKeys.Item(prefix: keys.prefix($0), number: Int32($0)) }
+        keys.bytes.withUnsafeBufferPointer { bytes in
+            keys.ends.withUnsafeBufferPointer { ends in
+                order.sort { left, right in
+                    guard left.prefix == right.prefix else { return left.prefix < right.prefix }
+                    return SearchSortKeys.precedes(left.number, right.number, bytes: bytes, ends: ends)
+                }
             }
         }
-    }
-
-    /// Lexicographic byte order.
-    private static func precedes(_ left: Slice<UnsafeBufferPointer<UInt8>>, _ right: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        let common = min(left.count, right.count)
-        let order = memcmp(left.base.baseAddress! + left.startIndex, right.base.baseAddress! + right.startIndex, common)
-        return order != 0 ? order < 0 : left.count < right.count
+        return order.map { Int($0.number) }
     }
 
     func text(_ term: Int) -> String { texts[term] }
     func lists(_ term: Int) -> (strong: ArraySlice<Int32>, weak: ArraySlice<Int32>) { table.lists(term) }
+}
+
+/// The bytes `SearchTableTerms.sorted` orders terms by: each term's NFC form as UTF-8,
+/// one after another.
+struct SearchSortKeys {
+    struct Item {
+        /// The key's first eight bytes, big-endian, zeros after a shorter key.
+        var prefix: UInt64
+        var number: Int32
+    }
+
+    private(set) var bytes: [UInt8] = []
+    /// Where each term's key ends in `bytes`.
+    private(set) var ends: [Int32] = []
+
+    init(_ terms: SearchTableTerms) {
+        bytes.reserveCapacity(terms.table.terms.arena.count)
+        ends.reserveCapacity(terms.table.count)
+        terms.table.terms.arena.withUnsafeBufferPointer { arena in
+            for number in 0..<terms.table.count {
+                let term = UnsafeBufferPointer(rebasing: arena[terms.table.terms.term(number)])
+                if term.allSatisfy({ $0 < 0x80 }) { bytes.append(contentsOf: term) } else { bytes += terms.texts[number]._nfcCodeUnits }
+                ends.append(Int32(bytes.count))
+            }
+        }
+    }
+
+    func prefix(_ number: Int) -> UInt64 {
+        let start = number == 0 ? 0 : Int(ends[number - 1]), end = Int(ends[number])
+        var prefix: UInt64 = 0
+        for index in 0..<8 { prefix = prefix << 8 | UInt64(start + index < end ? bytes[start + index] : 0) }
+        return prefix
+    }
+
+    /// Whether key `left` sorts before key `right`, whose first eight bytes are equal
+    /// (keys have no zero byte, so neither of those is past a shorter key's end): the rest
+    /// in byte order, a key before its extensions, and equal keys by term number.
+    static func precedes(_ left: Int32, _ right: Int32, bytes: UnsafeBufferPointer<UInt8>,
+                         ends: UnsafeBufferPointer<Int32>) -> Bool {
+        let (left, right) = (Int(left), Int(right))
+        let leftStart = (left == 0 ? 0 : Int(ends[left - 1])) + 8, rightStart = (right == 0 ? 0 : Int(ends[right - 1])) + 8
+        let leftCount = max(0, Int(ends[left]) - leftStart), rightCount = max(0, Int(ends[right]) - rightStart)
+        let common = min(leftCount, rightCount)
+        if common > 0 {
+            let order = memcmp(bytes.baseAddress! + leftStart, bytes.baseAddress! + rightStart, common)
+            if order != 0 { return order < 0 }
+        }
+        return leftCount != rightCount ? leftCount < rightCount : left < right
+    }
 }

@@ -62,33 +62,23 @@ enum SearchTokenizer {
         return high & 0x8080_8080_8080_8080 == 0
     }
 
-    /// The rules for text that is not all ASCII, a scalar at a time: ASCII bytes take the
-    /// ASCII table, other scalars are decoded from the UTF-8 and looked up (`SearchFolding`:
-    /// decomposed, marks dropped, lowercased, sorted into words, CJK characters and
-    /// separators). Each word is written as UTF-8 into one scratch buffer and handed to the
-    /// sink from there: no `String`, and no Foundation, per text, word or scalar.
+    /// The rules for text that is not all ASCII (`Word.take(utf8:)`), a scalar at a time.
+    /// Each word is written as UTF-8 into one scratch buffer and handed to the sink from
+    /// there: no `String`, and no Foundation, per text, word or scalar.
     private static func unicodeTerms(_ text: UnsafeBufferPointer<UInt8>, into sink: inout some SearchTermSink) {
-        let tables = SearchFolding.tables
+        withWord { word, fold in
+            word.take(utf8: text, fold, into: &sink)
+            word.flush(into: &sink)
+        }
+    }
+
+    /// Calls `body` with an empty word (its scratch buffer valid during the call) and the
+    /// ASCII table.
+    static func withWord<Result>(_ body: (inout Word, UnsafePointer<UInt8>) -> Result) -> Result {
         asciiFold.withUnsafeBufferPointer { fold in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * maxTermLength) { scratch in
                 var word = Word(scratch.baseAddress!)
-                var offset = 0
-                while offset < text.count {
-                    let byte = text[offset]
-                    if byte < 0x80 {
-                        let folded = fold[Int(byte)]
-                        if folded == 0 { word.flush(into: &sink) } else { word.append(folded) }
-                        offset += 1
-                    } else if let (scalar, length) = utf8Scalar(in: text, at: offset) {
-                        let own = UnsafeBufferPointer(rebasing: text[offset..<offset + length])
-                        word.take(scalar, own, tables.entry(scalar), tables, into: &sink)
-                        offset += length
-                    } else {  // not UTF-8: `String(decoding:)` made it U+FFFD, a separator
-                        word.flush(into: &sink)
-                        offset += 1
-                    }
-                }
-                word.flush(into: &sink)
+                return body(&word, fold.baseAddress!)
             }
         }
     }
@@ -98,7 +88,7 @@ enum SearchTokenizer {
     /// first byte then gives the same scalars as `String(decoding:)`'s repair: the bytes
     /// it replaces are all continuation bytes, each not well-formed on its own.
     @inline(__always)
-    private static func utf8Scalar(in text: UnsafeBufferPointer<UInt8>, at offset: Int) -> (UInt32, Int)? {
+    fileprivate static func utf8Scalar(in text: UnsafeBufferPointer<UInt8>, at offset: Int) -> (UInt32, Int)? {
         let lead = text[offset], rest = text.count - offset
         func next(_ index: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> UInt32? {
             index < rest && range.contains(text[offset + index]) ? UInt32(text[offset + index] & 0x3F) : nil
@@ -171,6 +161,31 @@ enum SearchTokenizer {
         switch scalar.value {
         case 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF: return true
         default: return false
+        }
+    }
+}
+
+extension SearchTokenizer.Word {
+    /// Every scalar of `text` (UTF-8), the word going on from the text before it: runs of
+    /// ASCII bytes take the ASCII table (`takeASCII`), other scalars are decoded and looked
+    /// up (`SearchFolding`: decomposed, marks dropped, lowercased, sorted into words, CJK
+    /// characters and separators).
+    @inline(__always)
+    mutating func take(utf8 text: UnsafeBufferPointer<UInt8>, _ fold: UnsafePointer<UInt8>,
+                       into sink: inout some SearchTermSink) {
+        let tables = SearchFolding.tables
+        var offset = 0
+        while offset < text.count {
+            if text[offset] < 0x80 {
+                offset = takeASCII(text, from: offset, fold, into: &sink)
+            } else if let (scalar, length) = SearchTokenizer.utf8Scalar(in: text, at: offset) {
+                let own = UnsafeBufferPointer(rebasing: text[offset..<offset + length])
+                take(scalar, own, tables.entry(scalar), tables, into: &sink)
+                offset += length
+            } else {  // not UTF-8: `String(decoding:)` made it U+FFFD, a separator
+                flush(into: &sink)
+                offset += 1
+            }
         }
     }
 }

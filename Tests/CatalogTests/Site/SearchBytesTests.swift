@@ -66,6 +66,36 @@ struct SearchBytesTests {
         #expect(SearchPlainText.bytes(nil).isEmpty)
     }
 
+    /// A body tokenized node by node gives the terms of its gathered plain text, in order:
+    /// words running across nodes (emphasis inside a word), breaks, code, tables, HTML
+    /// blocks, words longer than `maxTermLength`, and text that is ASCII in some nodes only.
+    @Test func bodyTermsEqualTheTermsOfItsPlainText() {
+        let long = String(repeating: "ab", count: 40)
+        let bodies = [
+            "Water**fall** and cy*cle*, `co`de here\nnext line  \nhard break",
+            "# Título *uno*\n\nPara**guas** ÉTÉ 水の循環 naïve\n\n- item\n- ítem\n",
+            "| a | b |\n|---|---|\n| 1x | ~~2y~~ |\n\n```\nlet x = 1\n```\n",
+            "<div>\n<p>raw <b>bold</b> text</p>\n</div>\n\nafter html",
+            "\(long)*\(long)* \(long)é\(long)",
+            "ASCII only, then\n\nΑλφα βήτα",
+            "",
+        ]
+        for body in bodies {
+            let document = MarkdownParser.parse(body)
+            var gathered = SearchTermSet(expected: 16), walked = SearchTermSet(expected: 16)
+            let bytes = SearchPlainText.bytes(document)
+            bytes.withUnsafeBufferPointer { SearchTokenizer.tokenize(utf8: $0, into: &gathered) }
+            SearchTokenizer.tokenize(body: document, into: &walked)
+            #expect(walked.arena == gathered.arena, "\(body)")
+            #expect(walked.ends == gathered.ends, "\(body)")
+            #expect(walked.hashes == gathered.hashes, "\(body)")
+            #expect(SearchTerms(strong: ["T"], weak: [.body(document)]) == SearchTerms(strong: ["T"], weak: [.utf8(bytes)]))
+        }
+        var none = SearchTermSet(expected: 1)
+        SearchTokenizer.tokenize(body: nil, into: &none)
+        #expect(none.count == 0)
+    }
+
     /// The tokenizer hashes ASCII terms while it lowercases them: the same hash as of the
     /// term's bytes, which the postings take to find the term.
     @Test func termHashesAreTheHashesOfTheirBytes() {
@@ -270,5 +300,36 @@ struct SearchFileTests {
         let terms = SearchTableTerms(postings.table)
         #expect(terms.sorted.map(terms.text) == terms.texts.sorted())
         #expect(Set(terms.texts).count == terms.texts.count)
+    }
+
+    /// The sort compares NFC bytes, eight at a time first: Hangul (kept as jamo, which NFC
+    /// composes into syllables that sort elsewhere), terms sharing their first eight bytes
+    /// or ending within them, and scripts of two, three and four bytes a scalar.
+    @Test func tableTermsSortAsStringsAcrossScriptsAndLongPrefixes() {
+        var random = SystemRandomNumberGenerator()
+        let words = ["한국어", "한국", "가", "각", "강아지", "ᄀ", "javascript", "javascripts", "javascriptengine", "javascrip",
+                     "javascri", "javas", "δοκιμή", "δοκ", "тест", "тестування", "مرحبا", "𝐀𝐁", "𠀀𠀁", "ǆemal", "ﬁne",
+                     "zzzzzzzzz", "zzzzzzzz", "zzzzzzz", "a1", "a10", "a9", "ümlaut", "umlaut"]
+        var postings = SearchPostings()
+        for _ in 0..<200 {
+            let text = (0..<6).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
+            postings.add(SearchTerms(strong: [], weak: [text]))
+        }
+        let terms = SearchTableTerms(postings.table)
+        #expect(terms.sorted.map(terms.text) == terms.texts.sorted())
+    }
+
+    /// A table finds terms by their first eight bytes and, past eight, by the rest: terms
+    /// that share those bytes, end at or within them, or differ only in length are apart.
+    @Test func termSetTellsTermsSharingTheirFirstEightBytesApart() {
+        let words = ["abcdefgh", "abcdefg", "abcdefghi", "abcdefghj", "abcdefghij", "abcdefgi", "ab", "b", "水水水", "水水水水"]
+        var set = SearchTermSet(expected: 1)
+        for (index, word) in (words + words.reversed() + words).enumerated() {
+            var word = word
+            let (number, inserted) = word.withUTF8 { set.number(of: $0, hash: SearchTermSet.hash($0)) }
+            #expect(inserted == (index < words.count), "\(word)")
+            #expect(number == words.firstIndex(of: word), "\(word)")
+        }
+        #expect((0..<set.count).map { String(decoding: set.arena[set.term($0)], as: UTF8.self) } == words)
     }
 }

@@ -16,6 +16,8 @@ import Testing
     #expect(packs.map(\.key) == ["ab"])
     #expect(packs.first?.text == "{\"ab\":[[1],[]],\"ace\":[[],[2]],\"act\":[[3],[]]}")
     #expect(SearchIndexBuilder.pack([("x", "{\"x\":[[0],[]]}")]).first?.text == "{\"x\":[[0],[]]}")
+    let unicode = SearchIndexBuilder.join(["{\"水\":[[1],[]]}", "{}", "{\"한국\":[[],[2]],\"é\u{301}a\":[[3],[]]}"])
+    #expect(unicode == "{\"水\":[[1],[]],\"한국\":[[],[2]],\"é\u{301}a\":[[3],[]]}")
 }
 
 /// Every term is in the pack the browser looks in: the last whose key sorts at or before it.
