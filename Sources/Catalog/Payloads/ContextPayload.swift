@@ -57,3 +57,41 @@ struct ContextPayload: Sendable {
         .array([.int(range.lower), .int(range.upper)])
     }
 }
+
+extension ContextPayload {
+    /// `PayloadWriter.requestItem(context(node, version:, thumbnailId:))` written without the
+    /// `JSON` values: the same keys in the same order, a nil or empty field left out alike.
+    static func contextItem(_ node: ContextNode, version: ContextVersion, thumbnailId: String?) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(2048)
+        var payload = PrettyJSONObject(bytes, indent: PayloadWriter.itemIndent)
+        payload.object("metadata") { metadata in
+            metadata.string("locale", version.locale.rawValue)
+            metadata.strings("presentableLocales", [version.locale.rawValue])
+            metadata.string("minimumBundleVersion", node.minimumBundleVersion)
+            metadata.strings("keywords", version.keywords.isEmpty ? nil : version.keywords)
+            metadata.strings("standardsAlignments", node.standardsAlignments.isEmpty ? nil : node.standardsAlignments)
+        }
+        payload.object("data") { data in
+            data.strings("identifierPath", node.identifierPath)
+            data.string("title", version.title)
+            data.string("type", node.type.rawValue)
+            data.string("customTypeName", version.customTypeName)
+            data.string("summary", version.summary)
+            data.string("thumbnailId", thumbnailId)
+            data.int("displayOrder", Int64(node.displayOrder))
+            data.string("topic", node.topic?.rawValue)
+            data.range("suggestedAge", node.suggestedAge)
+            data.range("suggestedCompletionTime", node.suggestedCompletionTime)
+            data.bool("isAssignable", node.isAssignable)
+            data.objects("progressReportingCapabilities", version.progressReporting.isEmpty ? nil : version.progressReporting) {
+                capability, object in
+                object.string("kind", capability.kind.rawValue)
+                object.string("details", capability.details)
+            }
+            data.string("universalLinkURL", node.universalLinkURL)
+        }
+        payload.close()
+        return payload.out
+    }
+}

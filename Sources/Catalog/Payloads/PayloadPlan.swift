@@ -23,6 +23,17 @@ public struct PayloadPlan: Sendable {
         case app(LocaleID)
         case context(Int, LocaleID)
 
+        /// `PayloadWriter.requestItem(payload(…))`: a context's item is written without
+        /// its `JSON` values (`ContextPayload.contextItem`).
+        func item(model: CatalogModel, thumbnails: ThumbnailSet) -> [UInt8] {
+            guard case .context(let index, let locale) = self else {
+                return PayloadWriter.requestItem(payload(model: model, thumbnails: thumbnails))
+            }
+            let node = model.contexts[index]
+            return ContextPayload.contextItem(node, version: node.versions[locale]!,
+                                              thumbnailId: thumbnails.byContext[index]?.thumbnailId)
+        }
+
         func payload(model: CatalogModel, thumbnails: ThumbnailSet) -> ContextPayload {
             switch self {
             case .app(let locale): return ContextPayload.app(model.app, locale: locale)
@@ -72,7 +83,7 @@ public enum PayloadWriter {
         let batches = PayloadPlan.batches(entries)
         let names = batches.indices.map { PayloadPlan.requestFileName($0 + 1) }
         let body = { @Sendable (batch: ArraySlice<PayloadPlan.Entry>) -> Data in
-            requestBody(items: batch.map { requestItem($0.payload(model: model, thumbnails: thumbnails)) })
+            requestBody(items: batch.map { $0.item(model: model, thumbnails: thumbnails) })
         }
         if concurrently {
             // Requests are independent: serialize them on all cores, write them in order.
@@ -93,9 +104,12 @@ public enum PayloadWriter {
         requestBody(items: batch.map(requestItem))
     }
 
+    /// How deep an item is in its request body (in `contexts`' list).
+    static let itemIndent = 2
+
     /// One context version as a request body prints it, indented for its place in the list.
     static func requestItem(_ payload: ContextPayload) -> [UInt8] {
-        payload.json.serializedUTF8(pretty: true, indent: 2, capacity: 2048)
+        payload.json.serializedUTF8(pretty: true, indent: itemIndent, capacity: 2048)
     }
 
     /// A request body joined from its items (`requestItem`), byte for byte what

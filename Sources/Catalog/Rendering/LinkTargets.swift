@@ -20,11 +20,14 @@ final class LinkTargets: Sendable {
     }
 
     /// `LinkPaths.exists(relativePath, in: contentRoot)`, remembered.
+    /// A plain path's `lstat` also answers `specialKind` (without a link, `stat` sees what
+    /// `lstat` saw), which is then not asked of the file system again.
     func exists(_ relativePath: String) -> Bool {
         if let answer = answers.withLock({ $0[relativePath] }) { return answer }
-        let answer = isPlainFile(relativePath)
-            || LinkPaths.exists(relativePath, in: contentRoot, resolvedRoot: resolvedRoot)
+        let plainMode = plainFileMode(relativePath)
+        let answer = plainMode != nil || LinkPaths.exists(relativePath, in: contentRoot, resolvedRoot: resolvedRoot)
         answers.withLock { $0[relativePath] = answer }
+        if let plainMode { kinds.withLock { $0[relativePath] = .some(Self.kind(plainMode)) } }
         return answer
     }
 
@@ -34,15 +37,19 @@ final class LinkTargets: Sendable {
         if let known = kinds.withLock({ $0[relativePath] }) { return known }
         var info = stat()
         let mode = stat(rootPath + "/" + relativePath, &info) == 0 ? info.st_mode & S_IFMT : S_IFREG
-        let kind = mode == S_IFREG || mode == S_IFDIR ? nil : ContentFile.describe(mode)
+        let kind = Self.kind(mode)
         kinds.withLock { $0[relativePath] = .some(kind) }
         return kind
     }
 
-    /// True when every component of the path exists and none is a symbolic link: then the
-    /// path with links followed is the path itself, inside the root. False means "ask
-    /// `LinkPaths.exists`", not "missing".
-    private func isPlainFile(_ relativePath: String) -> Bool {
+    private static func kind(_ mode: mode_t) -> String? {
+        mode == S_IFREG || mode == S_IFDIR ? nil : ContentFile.describe(mode)
+    }
+
+    /// The file type bits of the last component when every component of the path exists
+    /// and none is a symbolic link: then the path with links followed is the path itself,
+    /// inside the root. Nil means "ask `LinkPaths.exists`", not "missing".
+    private func plainFileMode(_ relativePath: String) -> mode_t? {
         // ASCII has no grapheme joining a "/" to the next byte, so its components split by
         // bytes are the components split by characters, without grapheme breaking.
         let components: [Substring]
@@ -52,7 +59,7 @@ final class LinkTargets: Sendable {
             components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
         }
         guard !relativePath.isEmpty, !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
-            return false
+            return nil
         }
         var end = relativePath.startIndex
         for (number, component) in components.enumerated() {
@@ -60,13 +67,12 @@ final class LinkTargets: Sendable {
             let prefix = relativePath[..<end]
             let isLast = number == components.count - 1
             if !isLast, plainDirectories.withLock({ $0.contains(prefix) }) { continue }
-            guard let mode = Self.linkMode(rootPath + "/" + prefix), mode != S_IFLNK else { return false }
-            if !isLast {
-                guard mode == S_IFDIR else { return false }
-                plainDirectories.withLock { _ = $0.insert(prefix) }
-            }
+            guard let mode = Self.linkMode(rootPath + "/" + prefix), mode != S_IFLNK else { return nil }
+            if isLast { return mode }
+            guard mode == S_IFDIR else { return nil }
+            plainDirectories.withLock { _ = $0.insert(prefix) }
         }
-        return true
+        return nil
     }
 
     /// `path.split(separator: "/", omittingEmptySubsequences: false)` of an ASCII path.
