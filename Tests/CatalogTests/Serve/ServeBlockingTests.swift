@@ -69,15 +69,8 @@ import Testing
         let changes = Locked(0)
         let content = try TempContent(PreviewServerTests.files(title: "Steady"))
         let added = "fun/s2.md"
-        let running = try Self.start(content: content, log: { line in lines.withLock { $0.append(line) } }) { pause in
-            guard pause == .loaded, let turn = changes.withLock({ left -> Int? in
-                guard left > 0 else { return nil }
-                left -= 1
-                return left
-            }) else { return }
-            let body = "Changed " + String(repeating: "x", count: turn + 1)
-            try? content.write(added, GeneratedContent.page(title: "Moving", type: "section", body: body))
-        }
+        let running = try Self.start(content: content, log: { line in lines.withLock { $0.append(line) } },
+                                     pause: Self.rewriting(added, in: content, times: changes))
         defer { running.stop() }
         let stream = try TestConnection(port: running.server.port, path: LiveReloadHub.path)
         #expect(stream.read(until: "data: 0\n\n") != nil)
@@ -113,15 +106,8 @@ import Testing
         let changes = Locked(2)
         let content = try TempContent(PreviewServerTests.files(title: "Steady"))
         let moving = "fun/s1.md"
-        let running = try Self.start(content: content, log: { line in lines.withLock { $0.append(line) } }) { pause in
-            guard pause == .loaded, let turn = changes.withLock({ left -> Int? in
-                guard left > 0 else { return nil }
-                left -= 1
-                return left
-            }) else { return }
-            try? content.write(moving, GeneratedContent.page(title: "Moving", type: "section",
-                                                             body: "Changed " + String(repeating: "x", count: turn + 1)))
-        }
+        let running = try Self.start(content: content, log: { line in lines.withLock { $0.append(line) } },
+                                     pause: Self.rewriting(moving, in: content, times: changes))
         defer { running.stop() }
         let expected = "Not built: \(content.prefix)\(moving) changed while the build was reading it, twice in a row; "
             + "nothing is served until the next change to the content builds it"
@@ -134,6 +120,21 @@ import Testing
         let deadline = ContinuousClock.now + .seconds(60)
         while !lines.withLock({ $0.contains { $0.hasPrefix("Built in") } }), ContinuousClock.now < deadline { usleep(20_000) }
         #expect(try TestConnection.get(port: running.server.port, "/").status == 200, "built from the next change")
+    }
+
+    /// A pause hook that writes the body of `path` again, differently each time, once the
+    /// build has loaded the content, for as many builds as `times` still counts.
+    static func rewriting(_ path: String, in content: TempContent,
+                          times: Locked<Int>) -> @Sendable (LiveBuild.Pause) -> Void {
+        { pause in
+            guard pause == .loaded, let turn = times.withLock({ left -> Int? in
+                guard left > 0 else { return nil }
+                left -= 1
+                return left
+            }) else { return }
+            let body = "Changed " + String(repeating: "x", count: turn + 1)
+            try? content.write(path, GeneratedContent.page(title: "Moving", type: "section", body: body))
+        }
     }
 
     struct Running {
