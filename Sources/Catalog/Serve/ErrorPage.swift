@@ -3,15 +3,19 @@
 /// so that the browser returns to the site as soon as the content is fixed.
 enum ErrorPage {
     static func html(failure message: String, script: String) -> String {
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Build failed</title></head>"
-            + "<body><h1>The build failed</h1><p>\(escape(message))</p>\(script)</body></html>\n"
+        notice(title: "Build failed", heading: "The build failed", message: message, script: script)
     }
 
     /// In place of every page while there is no build yet: the live-reload script loads
     /// the page again once a change to the content is built.
     static func html(waiting message: String, script: String) -> String {
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not built yet</title></head>"
-            + "<body><h1>The catalog is not built yet</h1><p>\(escape(message))</p>\(script)</body></html>\n"
+        notice(title: "Not built yet", heading: "The catalog is not built yet", message: message, script: script)
+    }
+
+    /// A bare page of one heading and one escaped message, with the live-reload script.
+    private static func notice(title: String, heading: String, message: String, script: String) -> String {
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(title)</title></head>"
+            + "<body><h1>\(heading)</h1><p>\(escape(message))</p>\(script)</body></html>\n"
     }
 
     /// The 404 page, in the site's style: its stylesheets (the author's too, when the
