@@ -14,6 +14,12 @@
 #endif
 #if defined(__GLIBC__)
 #include <malloc.h>
+#include <dlfcn.h>
+#include <stdbool.h>
+#if __has_include(<mimalloc.h>)
+#include <mimalloc.h>
+#define CB_HAVE_MIMALLOC_H 1
+#endif
 #endif
 #include "csystem.h"
 
@@ -29,15 +35,29 @@
 
 void cb_release_free_memory(void) {
 #if defined(__GLIBC__)
-    malloc_trim(0);
+    /* The executable links mimalloc on Linux (Package.swift), whose memory glibc's
+       malloc_trim does not see: found at run time, so that the library and its tests,
+       which link no allocator, keep glibc's. */
+    void (*collect)(bool) = (void (*)(bool))dlsym(RTLD_DEFAULT, "mi_collect");
+    if (collect != NULL) collect(true);
+    else malloc_trim(0);
 #endif
 }
 
-void cb_limit_malloc_arenas(int arenas) {
-#if defined(__GLIBC__)
-    if (getenv("MALLOC_ARENA_MAX") == NULL) mallopt(M_ARENA_MAX, arenas);
+void cb_allocator_return_promptly(void) {
+#if defined(CB_HAVE_MIMALLOC_H)
+    /* Found at run time, as in cb_release_free_memory; the options' numbers are the
+       header's, of the version the executable links. 2.1 renamed decommit to purge. */
+    void (*set)(mi_option_t, long) = (void (*)(mi_option_t, long))dlsym(RTLD_DEFAULT, "mi_option_set");
+    if (set == NULL) return;
+#if MI_MALLOC_VERSION >= 210
+    set(mi_option_purge_delay, 0);
+    set(mi_option_abandoned_page_purge, 1);
 #else
-    (void)arenas;
+    set(mi_option_decommit_delay, 0);
+    set(mi_option_segment_decommit_delay, 0);
+    set(mi_option_abandoned_page_decommit, 1);
+#endif
 #endif
 }
 

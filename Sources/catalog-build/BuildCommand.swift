@@ -59,7 +59,7 @@ struct BuildCommand: AsyncParsableCommand {
         if timings || report.verbose {
             if !result.route.isEmpty { Output.standardError(result.route + "\n") }
             if report.verbose { for note in result.notes { Output.standardError("note: \(note)\n") } }
-            Output.standardError(result.timings.table)
+            Output.standardError(result.timings.table + "allocator: \(Allocator.name)\n")
         }
         guard result.wrote || result.upToDate else { throw Exit.contentError }
     }

@@ -19,7 +19,7 @@ struct CatalogBuild: AsyncParsableCommand {
     /// Runs the command, mapping a wrong command line to exit status 2 (cli.md) where
     /// ArgumentParser would use 64, and a path that cannot be used (`UsageProblem`) to 2.
     static func main() async {
-        MallocArenas.apply(command: CommandLine.arguments.dropFirst().first)
+        AllocatorSettings.apply(command: CommandLine.arguments.dropFirst().first)
         do {
             try checkCommandName(Array(CommandLine.arguments.dropFirst()))
             var command = try parseAsRoot()

@@ -37,12 +37,13 @@ int cb_signal_pipe_install(void);
 /// Returns its PID, or -1 with errno set (no pipe, or fork failed).
 pid_t cb_spawn_tree_remover(const char *prefix, int *go);
 
-/// Returns the memory that the allocator holds free to the system (glibc's malloc_trim),
+/// Returns the memory that the allocator holds free to the system (mimalloc's mi_collect
+/// where the executable links it, glibc's malloc_trim otherwise),
 /// so that a long-lived process does not keep what one large piece of work freed.
 /// Does nothing where the allocator has no such call.
 void cb_release_free_memory(void);
 
-/// Caps how many malloc arenas threads may spread over (glibc's mallopt M_ARENA_MAX),
-/// unless MALLOC_ARENA_MAX in the environment already decides. Call before threads start.
-/// Does nothing where the allocator has no such setting.
-void cb_limit_malloc_arenas(int arenas);
+/// Has mimalloc, where the executable links it, give pages that fall free back to the
+/// system at once instead of after a delay that only later allocations end (for `serve`,
+/// which stays resident and idle between builds). Does nothing under another allocator.
+void cb_allocator_return_promptly(void);

@@ -120,6 +120,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).sorted() == ["cache", "content", "out"])
     }
 
+    /// `--timings` ends with the allocator the process runs with: on Linux the binary links
+    /// mimalloc, and it is mimalloc's `malloc` that the whole process calls (bench/scale).
+    @Test func timingsNameTheAllocatorTheBinaryRunsWith() throws {
+        defer { try? FileManager.default.removeItem(at: work) }
+        let run = try BinaryRunner.run(["build", "--content", sample, "--output", "site", "--cache", "cache", "--timings"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        let last = run.stderr.split(separator: "\n").last.map(String.init) ?? ""
+        #if os(Linux)
+        #expect(last.wholeMatch(of: /allocator: mimalloc \d+\.\d+\.\d+/) != nil, "\(last)")
+        #else
+        #expect(last == "allocator: the system's malloc")
+        #endif
+    }
+
     @Test func unknownOptionExits2() throws {
         defer { try? FileManager.default.removeItem(at: work) }
         #expect(try BinaryRunner.run(["build", "--no-such-option"], in: work).status == 2)
