@@ -182,9 +182,11 @@ public enum Build {
     }
 
     /// The cache's temporary files that builds which no longer run left (`AtomicFile`).
+    /// And the state that older builds kept at the cache's root (`OldRootState`).
     private static func removeStaleTemporaryFiles(_ cache: URL) {
         StaleStaging.removeTemporaryFiles(in: cache)
         StaleStaging.removeTemporaryFiles(in: cache.appendingPathComponent(ThumbnailCheck.cacheFolder))
+        OldRootState.remove(in: cache)
     }
 
     /// The site stage's diagnostics; nil when it stopped at a body's error.
