@@ -290,14 +290,8 @@ struct SearchFileTests {
 
     /// The collected table's terms sort as their `String`s do, ASCII and not.
     @Test func tableTermsSortAsStrings() {
-        var random = SystemRandomNumberGenerator()
         let words = ["water", "wat", "w2", "a", "ab", "水の", "ciencia", "ciéncia", "x", "zz", "z", "42", "4", "straße", "ｆｕｌｌ"]
-        var postings = SearchPostings()
-        for _ in 0..<50 {
-            let text = (0..<8).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
-            postings.add(SearchTerms(strong: [], weak: [text]))
-        }
-        let terms = SearchTableTerms(postings.table)
+        let terms = Self.tableTerms(of: words, documents: 50, wordsEach: 8)
         #expect(terms.sorted.map(terms.text) == terms.texts.sorted())
         #expect(Set(terms.texts).count == terms.texts.count)
     }
@@ -306,17 +300,22 @@ struct SearchFileTests {
     /// composes into syllables that sort elsewhere), terms sharing their first eight bytes
     /// or ending within them, and scripts of two, three and four bytes a scalar.
     @Test func tableTermsSortAsStringsAcrossScriptsAndLongPrefixes() {
-        var random = SystemRandomNumberGenerator()
         let words = ["한국어", "한국", "가", "각", "강아지", "ᄀ", "javascript", "javascripts", "javascriptengine", "javascrip",
                      "javascri", "javas", "δοκιμή", "δοκ", "тест", "тестування", "مرحبا", "𝐀𝐁", "𠀀𠀁", "ǆemal", "ﬁne",
                      "zzzzzzzzz", "zzzzzzzz", "zzzzzzz", "a1", "a10", "a9", "ümlaut", "umlaut"]
+        let terms = Self.tableTerms(of: words, documents: 200, wordsEach: 6)
+        #expect(terms.sorted.map(terms.text) == terms.texts.sorted())
+    }
+
+    /// A locale's table of `documents` texts, each `wordsEach` of `words` drawn at random.
+    private static func tableTerms(of words: [String], documents: Int, wordsEach: Int) -> SearchTableTerms {
+        var random = SystemRandomNumberGenerator()
         var postings = SearchPostings()
-        for _ in 0..<200 {
-            let text = (0..<6).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
+        for _ in 0..<documents {
+            let text = (0..<wordsEach).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
             postings.add(SearchTerms(strong: [], weak: [text]))
         }
-        let terms = SearchTableTerms(postings.table)
-        #expect(terms.sorted.map(terms.text) == terms.texts.sorted())
+        return SearchTableTerms(postings.table)
     }
 
     /// A table finds terms by their first eight bytes and, past eight, by the rest: terms
