@@ -10,7 +10,7 @@ extension HTMLRenderer {
         renderDocument(root, into: fragment)
         let ranges = rawHTML.finish()
         // Most bodies' raw HTML is a few plain tags, which the sanitizer would write as they are.
-        if SimpleHTML.isEnabled, fragment.withBytes({ SimpleHTML.writeSanitized($0, writerRanges: ranges, into: out) }) { return }
+        if SimpleHTML.isEnabled, fragment.withBytes({ SimpleHTML.writeSanitized($0, writerRanges: ranges, resolve: resolve, into: out) }) { return }
         let sanitizer = HTMLSanitizer(writerRanges: ranges, resolve: resolve, headingIDs: headingIDs)
         sanitizer.write(HTMLFragmentParser.parse(fragment.string), into: out)
     }

@@ -120,54 +120,6 @@ struct SimpleHTMLStack {
 
 /// The three readers of raw HTML, each without gumbo when the HTML is simple.
 extension SimpleHTML {
-    /// What `HTMLSanitizer` writes of a body's whole fragment, when the fragment is simple
-    /// and already written as the sanitizer writes (`canonical`), and every element a writer
-    /// wrote is one the allowlist keeps unchanged (no heading, link or image, which it
-    /// rewrites; only attributes it keeps): the fragment itself without its comments.
-    /// False, with nothing written, otherwise.
-    static func writeSanitized(_ fragment: UnsafeBufferPointer<UInt8>, writerRanges: [Range<Int>],
-                               into out: HTMLBuilder) -> Bool {
-        var comments: [Range<Int>] = []
-        do {
-            var scanner = SimpleHTMLScanner(fragment, spelling: .canonical)
-            var stack = SimpleHTMLStack(.body)
-            var writers = writerRanges[...]
-            while let token = try scanner.next() {
-                switch token.kind {
-                case .text: try stack.text(UnsafeBufferPointer(rebasing: fragment[token.range]))
-                case .comment:
-                    try stack.comment()
-                    comments.append(token.range)
-                case .start:
-                    while let first = writers.first, first.upperBound <= token.range.lowerBound { writers.removeFirst() }
-                    let isWriters = writers.first?.contains(token.range.lowerBound) == true
-                    try checkAttributes(token, isWriters: isWriters)
-                    _ = try stack.start(token.name)
-                case .end: _ = try stack.end(token.name)
-                }
-            }
-            _ = try stack.finish()
-        } catch {
-            return false
-        }
-        var written = 0
-        for comment in comments + [fragment.count..<fragment.count] {
-            out.append(UnsafeBufferPointer(rebasing: fragment[written..<comment.lowerBound]))
-            written = comment.upperBound
-        }
-        return true
-    }
-
-    /// Attributes the sanitizer writes as they are: each once, and on a writer's element
-    /// only those the allowlist keeps, without a URL (which it resolves).
-    private static func checkAttributes(_ token: SimpleHTMLScanner.Token, isWriters: Bool) throws(Unsupported) {
-        guard Set(token.attributes).count == token.attributes.count else { throw .init() }
-        guard isWriters else { return }
-        guard HTMLAllowlist.elements.contains(token.name), !isHeading(token.name), token.name != "a", token.name != "img",
-              token.attributes.allSatisfy({ HTMLAllowlist.allows($0, on: token.name) && !HTMLAllowlist.isURL($0, on: token.name) })
-        else { throw .init() }
-    }
-
     /// The text a reader sees of one HTML block (`RawHTMLText`), when it is simple and its
     /// texts hold no entity; nil otherwise.
     static func text(of literal: UnsafeBufferPointer<UInt8>) -> [UInt8]? {

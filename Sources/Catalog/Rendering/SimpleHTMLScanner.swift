@@ -15,6 +15,8 @@ struct SimpleHTMLScanner {
         var name = ""
         /// The attributes' names, as written (lowercase: an uppercase name is unsupported).
         var attributes: [String] = []
+        /// Each attribute's value in the input, between its quotes (as written, escaped).
+        var values: [Range<Int>] = []
     }
 
     enum Spelling {
@@ -131,7 +133,9 @@ struct SimpleHTMLScanner {
                 return token
             default:
                 guard spaced else { throw .init() }
-                token.attributes.append(try attribute())
+                let (name, value) = try attribute()
+                token.attributes.append(name)
+                token.values.append(value)
             }
         }
     }
@@ -162,7 +166,7 @@ struct SimpleHTMLScanner {
 
     /// `name="value"`: a lowercase name of letters, digits and `-`; the value holds no NUL
     /// or carriage return, and when canonical is escaped as `HTMLEscaping` escapes it.
-    private mutating func attribute() throws(SimpleHTML.Unsupported) -> String {
+    private mutating func attribute() throws(SimpleHTML.Unsupported) -> (name: String, value: Range<Int>) {
         let start = index
         while index < bytes.count,
               (bytes[index] >= UInt8(ascii: "a") && bytes[index] <= UInt8(ascii: "z"))
@@ -172,6 +176,7 @@ struct SimpleHTMLScanner {
         guard index > start, starts(with: "=\"") else { throw .init() }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         index += 2
+        let valueStart = index
         while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
             let byte = bytes[index]
             try checkCharacter()
@@ -183,22 +188,35 @@ struct SimpleHTMLScanner {
         }
         guard index < bytes.count else { throw .init() }
         index += 1
-        return name
+        return (name, valueStart..<index - 1)
     }
 
     /// A character the parser keeps as it is: not a control other than tab and newline
     /// (NUL, carriage return, form feed, DEL, U+0080–U+009F), nor a noncharacter
-    /// (U+FDD0–U+FDEF, U+xFFFE, U+xFFFF; with them, a few characters around them), which
-    /// gumbo replaces.
+    /// (U+FDD0–U+FDEF, and U+xFFFE and U+xFFFF in every plane), which gumbo replaces. Only a
+    /// lead byte of `C2`, `EF` or `F0`–`F4` can start one of those, so the scalar is decoded
+    /// only there (the input is valid UTF-8: it comes from a `String`).
     private func checkCharacter() throws(SimpleHTML.Unsupported) {
         let byte = bytes[index]
-        let next = index + 1 < bytes.count ? bytes[index + 1] : 0
         if byte < 0x20 {
             guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") else { throw .init() }
-        } else if byte >= 0x7F {
-            guard byte != 0x7F, !(byte == 0xC2 && next < 0xA0), !(byte == 0xEF && next == 0xB7),
-                  !(byte == 0xBF && next >= 0xBE) else { throw .init() }
+        } else if byte == 0x7F {
+            throw .init()
+        } else if byte == 0xC2 {
+            guard index + 1 < bytes.count, bytes[index + 1] >= 0xA0 else { throw .init() }
+        } else if byte >= 0xEF {
+            let scalar = try decodedScalar(lead: byte)
+            guard !(0xFDD0...0xFDEF).contains(scalar), scalar & 0xFFFE != 0xFFFE else { throw .init() }
         }
+    }
+
+    /// The scalar of the three- or four-byte sequence that starts at `index`.
+    private func decodedScalar(lead: UInt8) throws(SimpleHTML.Unsupported) -> UInt32 {
+        let length = lead >= 0xF0 ? 4 : 3
+        guard index + length <= bytes.count else { throw .init() }
+        var scalar = UInt32(lead & (length == 4 ? 0x07 : 0x0F))
+        for offset in 1..<length { scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        return scalar
     }
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool {

@@ -1,0 +1,139 @@
+/// What `HTMLSanitizer` writes of a body's whole fragment, without gumbo when the fragment
+/// is simple (`SimpleHTMLStack`) and already written as the sanitizer writes (`canonical`):
+/// the fragment as it is, less its comments, with each writer's start tag whose attributes
+/// the sanitizer changes written again as it writes them (attributes the allowlist does not
+/// keep left out, a link's or an image's URL resolved and escaped as Markdown's, an image
+/// that cannot be shown as its alt text). A writer's element that the sanitizer removes or
+/// renames (a heading, which also takes an id from its text) leaves the fragment to gumbo.
+extension SimpleHTML {
+    /// A part of the fragment not copied as written: a comment, left out, or a writer's
+    /// start tag, written again.
+    private struct Edit {
+        var range: Range<Int>
+        var tag: SimpleHTMLScanner.Token?
+    }
+
+    /// A kept attribute's value: as written (canonical, so already escaped) or a resolved URL.
+    private enum Value {
+        case written(Range<Int>)
+        case resolved(String)
+    }
+
+    /// True with the fragment written; false, with nothing written and no URL resolved, when
+    /// the fragment needs gumbo.
+    static func writeSanitized(_ fragment: UnsafeBufferPointer<UInt8>, writerRanges: [Range<Int>],
+                               resolve: HTMLRenderer.Resolver, into out: HTMLBuilder) -> Bool {
+        // Every token is read before the first URL is resolved: resolving records the link.
+        guard let edits = edits(of: fragment, writerRanges: writerRanges) else { return false }
+        var written = 0
+        for edit in edits {
+            out.append(UnsafeBufferPointer(rebasing: fragment[written..<edit.range.lowerBound]))
+            if let tag = edit.tag { writeTag(tag, of: fragment, resolve: resolve, into: out) }
+            written = edit.range.upperBound
+        }
+        out.append(UnsafeBufferPointer(rebasing: fragment[written...]))
+        return true
+    }
+
+    /// The comments and the writers' start tags to write again, in order; nil when the
+    /// fragment is not simple.
+    private static func edits(of fragment: UnsafeBufferPointer<UInt8>, writerRanges: [Range<Int>]) -> [Edit]? {
+        var edits: [Edit] = []
+        do {
+            var scanner = SimpleHTMLScanner(fragment, spelling: .canonical)
+            var stack = SimpleHTMLStack(.body)
+            var writers = writerRanges[...]
+            while let token = try scanner.next() {
+                switch token.kind {
+                case .text: try stack.text(UnsafeBufferPointer(rebasing: fragment[token.range]))
+                case .comment:
+                    try stack.comment()
+                    edits.append(Edit(range: token.range))
+                case .start:
+                    guard Set(token.attributes).count == token.attributes.count else { throw Unsupported() }
+                    while let first = writers.first, first.upperBound <= token.range.lowerBound { writers.removeFirst() }
+                    if writers.first?.contains(token.range.lowerBound) == true, try isRewritten(token) {
+                        edits.append(Edit(range: token.range, tag: token))
+                    }
+                    _ = try stack.start(token.name)
+                case .end: _ = try stack.end(token.name)
+                }
+            }
+            _ = try stack.finish()
+        } catch {
+            return nil
+        }
+        return edits
+    }
+
+    /// Whether the sanitizer writes a writer's start tag otherwise than as written; throws
+    /// for an element it removes, unwraps or renames.
+    private static func isRewritten(_ token: SimpleHTMLScanner.Token) throws(Unsupported) -> Bool {
+        guard HTMLAllowlist.elements.contains(token.name), !isHeading(token.name) else { throw .init() }
+        if token.name == "img", !token.attributes.contains("src") { return true }
+        return token.attributes.contains { !HTMLAllowlist.allows($0, on: token.name) || HTMLAllowlist.isURL($0, on: token.name) }
+    }
+
+    /// A writer's start tag as `HTMLSanitizer.writeWriters` writes it, resolving its URLs in order.
+    private static func writeTag(_ tag: SimpleHTMLScanner.Token, of fragment: UnsafeBufferPointer<UInt8>,
+                                 resolve: HTMLRenderer.Resolver, into out: HTMLBuilder) {
+        var kept: [(name: String, value: Value)] = []
+        for (name, range) in zip(tag.attributes, tag.values) where HTMLAllowlist.allows(name, on: tag.name) {
+            guard HTMLAllowlist.isURL(name, on: tag.name) else {
+                kept.append((name, .written(range)))
+                continue
+            }
+            let url = decoded(UnsafeBufferPointer(rebasing: fragment[range]))
+            if HTMLAllowlist.urlVerdict(url) == .allowed, let resolved = resolve(url, tag.name == "img") {
+                kept.append((name, .resolved(HrefEscaping.percentEncoded(resolved))))
+            }
+        }
+        if tag.name == "img", !kept.contains(where: { $0.name == "src" }) {
+            if case .written(let alt)? = kept.first(where: { $0.name == "alt" })?.value {
+                out.append(UnsafeBufferPointer(rebasing: fragment[alt]))
+            }
+            return
+        }
+        out.byte(UInt8(ascii: "<"))
+        out.raw(string: tag.name)
+        for (name, value) in kept {
+            out.byte(UInt8(ascii: " "))
+            out.raw(string: name)
+            out.raw("=\"")
+            switch value {
+            case .written(let range): out.append(UnsafeBufferPointer(rebasing: fragment[range]))
+            case .resolved(let url): out.text(url)
+            }
+            out.byte(UInt8(ascii: "\""))
+        }
+        out.byte(UInt8(ascii: ">"))
+    }
+
+    /// A canonical value as the parser reads it: the five entities `HTMLEscaping` writes
+    /// (the only ones `canonical` takes) read back as their characters.
+    static func decoded(_ value: UnsafeBufferPointer<UInt8>) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(value.count)
+        var index = 0
+        while index < value.count {
+            guard value[index] == UInt8(ascii: "&") else {
+                bytes.append(value[index])
+                index += 1
+                continue
+            }
+            let entity = entities.first { matches($0.entity, value, at: index) }
+            bytes.append(entity?.character ?? UInt8(ascii: "&"))
+            index += entity?.entity.count ?? 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static let entities: [(entity: [UInt8], character: UInt8)] = [
+        (Array("&amp;".utf8), UInt8(ascii: "&")), (Array("&lt;".utf8), UInt8(ascii: "<")), (Array("&gt;".utf8), UInt8(ascii: ">")),
+        (Array("&quot;".utf8), UInt8(ascii: "\"")), (Array("&#39;".utf8), UInt8(ascii: "'")),
+    ]
+
+    private static func matches(_ entity: [UInt8], _ value: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        index + entity.count <= value.count && entity.indices.allSatisfy { value[index + $0] == entity[$0] }
+    }
+}
