@@ -1,10 +1,11 @@
 /// What `HTMLSanitizer` writes of a body's whole fragment, without gumbo when the fragment
 /// is simple (`SimpleHTMLStack`) and already written as the sanitizer writes (`canonical`):
-/// the fragment as it is, less its comments, with each writer's start tag whose attributes
-/// the sanitizer changes written again as it writes them (attributes the allowlist does not
-/// keep left out, a link's or an image's URL resolved and escaped as Markdown's, an image
-/// that cannot be shown as its alt text). A writer's element that the sanitizer removes or
-/// renames (a heading, which also takes an id from its text) leaves the fragment to gumbo.
+/// the fragment as it is, less its comments and the newline the parser drops after
+/// `<pre>`, with each writer's start tag whose attributes the sanitizer changes written
+/// again as it writes them (attributes the allowlist does not keep left out, a link's or
+/// an image's URL resolved and escaped as Markdown's, an image that cannot be shown as its
+/// alt text). A writer's element that the sanitizer removes or renames (a heading, which
+/// also takes an id from its text) leaves the fragment to gumbo.
 extension SimpleHTML {
     /// A part of the fragment not copied as written: a comment, left out, or a writer's
     /// start tag, written again.
@@ -45,12 +46,18 @@ extension SimpleHTML {
             var writers = writerRanges[...]
             while let token = try scanner.next() {
                 switch token.kind {
-                case .text: try stack.text(UnsafeBufferPointer(rebasing: fragment[token.range]))
+                case .text:
+                    let text = UnsafeBufferPointer(rebasing: fragment[token.range])
+                    // The parser drops a newline after `<pre>`; the sanitizer writes one back
+                    // when the text starts with another (`HTMLSanitizer.writeElement`).
+                    if try stack.text(text), text.count == 1 || text[1] != UInt8(ascii: "\n") {
+                        edits.append(Edit(range: token.range.lowerBound..<token.range.lowerBound + 1))
+                    }
                 case .comment:
                     try stack.comment()
                     edits.append(Edit(range: token.range))
                 case .start:
-                    guard Set(token.attributes).count == token.attributes.count else { throw Unsupported() }
+                    guard !hasRepeatedAttribute(token) else { throw Unsupported() }
                     while let first = writers.first, first.upperBound <= token.range.lowerBound { writers.removeFirst() }
                     if writers.first?.contains(token.range.lowerBound) == true, try isRewritten(token) {
                         edits.append(Edit(range: token.range, tag: token))
@@ -66,10 +73,18 @@ extension SimpleHTML {
         return edits
     }
 
+    /// A tag has a few attributes: comparing each pair beats hashing them into a set.
+    private static func hasRepeatedAttribute(_ token: SimpleHTMLScanner.Token) -> Bool {
+        let names = token.attributes
+        guard names.count > 1 else { return false }
+        for index in 1..<names.count where names[..<index].contains(names[index]) { return true }
+        return false
+    }
+
     /// Whether the sanitizer writes a writer's start tag otherwise than as written; throws
     /// for an element it removes, unwraps or renames.
     private static func isRewritten(_ token: SimpleHTMLScanner.Token) throws(Unsupported) -> Bool {
-        guard HTMLAllowlist.elements.contains(token.name), !isHeading(token.name) else { throw .init() }
+        guard let element = elements[token.name], element.contains(.kept), !element.contains(.heading) else { throw .init() }
         if token.name == "img", !token.attributes.contains("src") { return true }
         return token.attributes.contains { !HTMLAllowlist.allows($0, on: token.name) || HTMLAllowlist.isURL($0, on: token.name) }
     }

@@ -161,7 +161,8 @@ struct SimpleHTMLScanner {
             index += 1
         }
         guard index > start else { throw .init() }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self).lowercased()
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        return isCanonical ? name : name.lowercased()
     }
 
     /// `name="value"`: a lowercase name of letters, digits and `-`; the value holds no NUL
