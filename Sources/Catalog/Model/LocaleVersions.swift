@@ -44,10 +44,16 @@ public struct LocaleVersions: Sendable, Sequence, ExpressibleByDictionaryLiteral
         }
     }
 
-    /// Where the locale's version is in `values`, nil when the context is not in it.
+    /// Where the locale's version is in `values`, nil when the context is not in it. Each
+    /// entry's key is read in place: `firstIndex(where:)` copied every entry it passed, the
+    /// whole version with it (a retain of each of its strings and arrays, and a release).
     public func index(forKey locale: LocaleID) -> Int? {
-        entries.firstIndex { $0.key == locale }
+        for index in entries.indices where entries[index].key == locale { return index }
+        return nil
     }
+
+    /// Whether the context has a version in `locale`, without copying it.
+    public func contains(_ locale: LocaleID) -> Bool { index(forKey: locale) != nil }
 
     public var keys: [LocaleID] { entries.map(\.key) }
     /// The versions, without an array of them made (`values[index(forKey: locale)]`).

@@ -51,7 +51,7 @@ public struct PayloadPlan: Sendable {
         var entries = model.app.locales.map(Entry.app)
         for index in model.contexts.indices {
             let versions = model.contexts[index].versions
-            for locale in model.app.locales where versions[locale] != nil { entries.append(.context(index, locale)) }
+            for locale in model.app.locales where versions.contains(locale) { entries.append(.context(index, locale)) }
         }
         return entries
     }

@@ -7,11 +7,19 @@
 /// alt text). A writer's element that the sanitizer removes or renames (a heading, which
 /// also takes an id from its text) leaves the fragment to gumbo.
 extension SimpleHTML {
-    /// A part of the fragment not copied as written: a comment, left out, or a writer's
-    /// start tag, written again.
+    /// A part of the fragment not copied as written.
     private struct Edit {
+        enum Change {
+            /// A comment, or the newline after `<pre>`.
+            case remove
+            /// A writer's text with `"`, `'` or `>` as they are.
+            case escape
+            /// A writer's start tag, written as the sanitizer writes it.
+            case tag(SimpleHTMLScanner.Token)
+        }
+
         var range: Range<Int>
-        var tag: SimpleHTMLScanner.Token?
+        var change: Change
     }
 
     /// A kept attribute's value: as written (canonical, so already escaped) or a resolved URL.
@@ -29,7 +37,11 @@ extension SimpleHTML {
         var written = 0
         for edit in edits {
             out.append(UnsafeBufferPointer(rebasing: fragment[written..<edit.range.lowerBound]))
-            if let tag = edit.tag { writeTag(tag, of: fragment, resolve: resolve, into: out) }
+            switch edit.change {
+            case .remove: break
+            case .escape: writeEscaped(UnsafeBufferPointer(rebasing: fragment[edit.range]), into: out)
+            case .tag(let tag): writeTag(tag, of: fragment, resolve: resolve, into: out)
+            }
             written = edit.range.upperBound
         }
         out.append(UnsafeBufferPointer(rebasing: fragment[written...]))
@@ -50,18 +62,22 @@ extension SimpleHTML {
                     let text = UnsafeBufferPointer(rebasing: fragment[token.range])
                     // The parser drops a newline after `<pre>`; the sanitizer writes one back
                     // when the text starts with another (`HTMLSanitizer.writeElement`).
+                    var start = token.range.lowerBound
                     if try stack.text(text), text.count == 1 || text[1] != UInt8(ascii: "\n") {
-                        edits.append(Edit(range: token.range.lowerBound..<token.range.lowerBound + 1))
+                        edits.append(Edit(range: start..<start + 1, change: .remove))
+                        start += 1
                     }
+                    if !token.isCanonical { edits.append(Edit(range: start..<token.range.upperBound, change: .escape)) }
                 case .comment:
                     try stack.comment()
-                    edits.append(Edit(range: token.range))
+                    edits.append(Edit(range: token.range, change: .remove))
                 case .start:
                     guard !hasRepeatedAttribute(token) else { throw Unsupported() }
                     while let first = writers.first, first.upperBound <= token.range.lowerBound { writers.removeFirst() }
-                    if writers.first?.contains(token.range.lowerBound) == true, try isRewritten(token) {
-                        edits.append(Edit(range: token.range, tag: token))
-                    }
+                    // The renderer writes canonical tags only; a writer's tag is read as its own.
+                    let isWriters = writers.first?.contains(token.range.lowerBound) == true
+                    guard isWriters || token.isCanonical else { throw Unsupported() }
+                    if isWriters, try isRewritten(token) { edits.append(Edit(range: token.range, change: .tag(token))) }
                     _ = try stack.start(token.name)
                 case .end: _ = try stack.end(token.name)
                 }
@@ -85,7 +101,7 @@ extension SimpleHTML {
     /// for an element it removes, unwraps or renames.
     private static func isRewritten(_ token: SimpleHTMLScanner.Token) throws(Unsupported) -> Bool {
         guard let element = elements[token.name], element.contains(.kept), !element.contains(.heading) else { throw .init() }
-        if token.name == "img", !token.attributes.contains("src") { return true }
+        if !token.isCanonical || (token.name == "img" && !token.attributes.contains("src")) { return true }
         return token.attributes.contains { !HTMLAllowlist.allows($0, on: token.name) || HTMLAllowlist.isURL($0, on: token.name) }
     }
 
@@ -105,7 +121,7 @@ extension SimpleHTML {
         }
         if tag.name == "img", !kept.contains(where: { $0.name == "src" }) {
             if case .written(let alt)? = kept.first(where: { $0.name == "alt" })?.value {
-                out.append(UnsafeBufferPointer(rebasing: fragment[alt]))
+                writeEscaped(UnsafeBufferPointer(rebasing: fragment[alt]), into: out)
             }
             return
         }
@@ -116,12 +132,33 @@ extension SimpleHTML {
             out.raw(string: name)
             out.raw("=\"")
             switch value {
-            case .written(let range): out.append(UnsafeBufferPointer(rebasing: fragment[range]))
+            case .written(let range): writeEscaped(UnsafeBufferPointer(rebasing: fragment[range]), into: out)
             case .resolved(let url): out.text(url)
             }
             out.byte(UInt8(ascii: "\""))
         }
         out.byte(UInt8(ascii: ">"))
+    }
+
+    /// A writer's text or value as `HTMLEscaping` writes what the parser read of it: its
+    /// entities are the five that it writes (`canonical`), so only the characters it would
+    /// escape and a writer left as they are change (none in a canonical one).
+    private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into out: HTMLBuilder) {
+        var written = 0
+        for (index, byte) in bytes.enumerated() {
+            let entity: StaticString
+            switch byte {
+            case UInt8(ascii: "\""): entity = "&quot;"
+            case UInt8(ascii: "'"): entity = "&#39;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            default: continue
+            }
+            out.append(UnsafeBufferPointer(rebasing: bytes[written..<index]))
+            out.raw(entity)
+            written = index + 1
+        }
+        out.append(UnsafeBufferPointer(rebasing: bytes[written...]))
     }
 
     /// A canonical value as the parser reads it: the five entities `HTMLEscaping` writes

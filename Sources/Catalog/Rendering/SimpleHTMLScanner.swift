@@ -1,9 +1,8 @@
 /// A strict reader of the plainest HTML: text, comments written as `<!-- … -->`, and tags
-/// of letters and digits with double-quoted attributes. It reads nothing the HTML5
+/// of letters and digits with quoted attributes. It reads nothing the HTML5
 /// tokenizer would read another way: any other `<` (`<!DOCTYPE`, `<?`, `a < b`, `</ x>`),
 /// a comment the tokenizer would end elsewhere (`<!-->`, `<!--->`, `--!>`, `--` inside),
-/// a NUL or a carriage return (which the parser replaces), an unquoted or single-quoted
-/// value, and anything else it is not sure of, throws `SimpleHTML.Unsupported`, and the
+/// a NUL or a carriage return (which the parser replaces), an unquoted value, and anything else it is not sure of, throws `SimpleHTML.Unsupported`, and the
 /// caller hands the input to gumbo as before (`SimpleHTML`).
 struct SimpleHTMLScanner {
     struct Token {
@@ -17,6 +16,10 @@ struct SimpleHTMLScanner {
         var attributes: [String] = []
         /// Each attribute's value in the input, between its quotes (as written, escaped).
         var values: [Range<Int>] = []
+        /// False, when `canonical`, for a text that holds `"`, `'` or `>` as they are, or a tag
+        /// with a single-quoted value or one that holds `'`, `<` or `>`: what a writer writes
+        /// and the sanitizer writes escaped (the tokenizer reads these as `lenient` does).
+        var isCanonical = true
     }
 
     enum Spelling {
@@ -42,8 +45,8 @@ struct SimpleHTMLScanner {
         guard index < bytes.count else { return nil }
         let start = index
         guard bytes[index] == UInt8(ascii: "<") else {
-            try skipText()
-            return Token(kind: .text, range: start..<index)
+            let isCanonical = try skipText()
+            return Token(kind: .text, range: start..<index, isCanonical: isCanonical)
         }
         if starts(with: "<!--") { return try comment() }
         if starts(with: "</") { return try endTag() }
@@ -63,19 +66,22 @@ struct SimpleHTMLScanner {
         return true
     }
 
-    private mutating func skipText() throws(SimpleHTML.Unsupported) {
+    /// False when a canonical text holds a character the sanitizer escapes (`Token.isCanonical`).
+    private mutating func skipText() throws(SimpleHTML.Unsupported) -> Bool {
+        var isCanonical = true
         while index < bytes.count, bytes[index] != UInt8(ascii: "<") {
             let byte = bytes[index]
             try checkCharacter()
             switch spelling {
             case .canonical:
-                guard byte != UInt8(ascii: ">"), byte != UInt8(ascii: "\""), byte != UInt8(ascii: "'") else { throw .init() }
+                if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { isCanonical = false }
                 if byte == UInt8(ascii: "&") { try skipEntity(); continue }
             case .lenient(let decodedText):
                 guard !decodedText || byte != UInt8(ascii: "&") else { throw .init() }
             }
             index += 1
         }
+        return isCanonical
     }
 
     /// One of the five entities `HTMLEscaping` writes, which the parser reads back as the character.
@@ -133,9 +139,10 @@ struct SimpleHTMLScanner {
                 return token
             default:
                 guard spaced else { throw .init() }
-                let (name, value) = try attribute()
+                let (name, value, isCanonical) = try attribute()
                 token.attributes.append(name)
                 token.values.append(value)
+                if !isCanonical { token.isCanonical = false }
             }
         }
     }
@@ -165,31 +172,38 @@ struct SimpleHTMLScanner {
         return isCanonical ? name : name.lowercased()
     }
 
-    /// `name="value"`: a lowercase name of letters, digits and `-`; the value holds no NUL
-    /// or carriage return, and when canonical is escaped as `HTMLEscaping` escapes it.
-    private mutating func attribute() throws(SimpleHTML.Unsupported) -> (name: String, value: Range<Int>) {
+    /// `name="value"` or `name='value'`: a lowercase name of letters, digits and `-`; the
+    /// value holds no NUL or carriage return, and when canonical holds `&` only in the five
+    /// entities `HTMLEscaping` writes. `isCanonical`: double-quoted, with no `'`, `<` or `>`
+    /// as they are (the sanitizer would escape them).
+    private mutating func attribute() throws(SimpleHTML.Unsupported) -> (name: String, value: Range<Int>, isCanonical: Bool) {
         let start = index
         while index < bytes.count,
               (bytes[index] >= UInt8(ascii: "a") && bytes[index] <= UInt8(ascii: "z"))
                 || (index > start && (Self.isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "-"))) {
             index += 1
         }
-        guard index > start, starts(with: "=\"") else { throw .init() }
+        guard index > start, index + 1 < bytes.count, bytes[index] == UInt8(ascii: "="),
+              bytes[index + 1] == UInt8(ascii: "\"") || bytes[index + 1] == UInt8(ascii: "'") else { throw .init() }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        let quote = bytes[index + 1]
+        var isCanonical = quote == UInt8(ascii: "\"")
         index += 2
         let valueStart = index
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+        while index < bytes.count, bytes[index] != quote {
             let byte = bytes[index]
             try checkCharacter()
-            if isCanonical {
-                guard byte != UInt8(ascii: "<"), byte != UInt8(ascii: ">"), byte != UInt8(ascii: "'") else { throw .init() }
+            if self.isCanonical {
+                if byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+                    isCanonical = false
+                }
                 if byte == UInt8(ascii: "&") { try skipEntity(); continue }
             }
             index += 1
         }
         guard index < bytes.count else { throw .init() }
         index += 1
-        return (name, valueStart..<index - 1)
+        return (name, valueStart..<index - 1, isCanonical)
     }
 
     /// A character the parser keeps as it is: not a control other than tab and newline

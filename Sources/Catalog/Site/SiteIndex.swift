@@ -62,7 +62,7 @@ struct SiteIndex: Sendable {
 
     func isPresent(_ context: Int, in locale: LocaleID) -> Bool {
         if let pages = pages(locale) { return pages.present[context] }
-        return model.contexts[context].versions[locale] != nil
+        return model.contexts[context].versions.contains(locale)
     }
 
     /// The page's file, relative to the site root.

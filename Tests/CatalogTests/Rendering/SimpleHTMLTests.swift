@@ -126,9 +126,9 @@ import Testing
     @Test(arguments: [
         "<p>a<div>b</div></p>", "<p>a</p></p>", "<b><i>x</b></i>", "<table><tr><td>x</td></tr></table>",
         "<pre><!-- c -->\nx</pre>", "<KBD>x</KBD>", "<br/>", "<p>x", "</p>", "<a><a>x</a></a>",
-        "<ul><p>x</p><li>y</li></ul><li>z", "<h1>x<h2>y</h2></h1>", "<p>x\r\ny</p>", "<p>x\0y</p>", "<p>it's</p>",
+        "<ul><p>x</p><li>y</li></ul><li>z", "<h1>x<h2>y</h2></h1>", "<p>x\r\ny</p>", "<p>x\0y</p>",
         "<p>a &copy; b</p>", "<p>a &amp b</p>", "<!-->", "<!--->x-->", "<!-- a --!> b -->", "<!-- a -- b -->", "<!---->",
-        "<span title='x'>y</span>", "<span title=x>y</span>", "<span  title=\"x\">y</span>", "<span title=\"x\" >y</span>",
+        "<span title=x>y</span>", "<span  title=\"x\">y</span>", "<span title=\"x\" >y</span>",
         "<p data-footnotes>x</p>", "<b title=\"a\" title=\"b\">x</b>", "<math>x</math>", "<script>x</script>",
         "<table>\n<thead>\nx<tr>\n</tr>\n</thead>\n</table>", "<dd>x</dd><li><dt>y</dt></li>",
     ])
@@ -162,6 +162,12 @@ import Testing
         ("<img src=\"data:x\">", "", []),
         ("<span id=\"x\" lang=\"fr\">y</span>", "<span lang=\"fr\">y</span>", []),
         ("<span style=\"c\">y</span><a href=\"1\"><img src=\"2\" alt=\"\"></a>", "<span>y</span><a href=\"R:1\"><img src=\"R:2\" alt=\"\"></a>", ["a 1", "img 2"]),
+        // As writers write: quotes and `>` left as they are in texts and values, single-quoted values.
+        ("<p>it's \"q\" a > b</p>", "<p>it&#39;s &quot;q&quot; a &gt; b</p>", []),
+        ("<span title='x \"y\"'>y</span>", "<span title=\"x &quot;y&quot;\">y</span>", []),
+        ("<a href='u?a=1&amp;b' title=\"a<b>\">l</a>", "<a href=\"R:u?a=1&amp;b\" title=\"a&lt;b&gt;\">l</a>", ["a u?a=1&b"]),
+        ("<img alt=\"it's\" src='missing.png'>", "it&#39;s", ["img missing.png"]),
+        ("<pre>\nit's\n</pre>", "<pre>it&#39;s\n</pre>", []),
     ])
     func writersTagsTheSanitizerChangesAreWrittenAsItWritesThem(fragment: String, expected: String, calls: [String]) throws {
         let all = [0..<fragment.utf8.count]
@@ -171,7 +177,9 @@ import Testing
         let gumbo = Self.sanitizedWithCalls(fragment, writerRanges: all)
         #expect(simple.html == gumbo.html)
         #expect(simple.calls == gumbo.calls)
-        #expect(Self.simpleSanitized(fragment, writerRanges: []) == fragment)
+        // The renderer's own tags are canonical: one that is not is left to gumbo.
+        let renderers = Self.simpleSanitized(fragment, writerRanges: [])
+        #expect(renderers == (fragment.contains("='") ? nil : Self.sanitized(fragment, writerRanges: [])))
     }
 
     @Test func searchTextOfPlainBlocksIsGumbosText() {
@@ -219,6 +227,7 @@ import Testing
         noncharacter(0xFDEF), noncharacter(0x10FFFE), "\u{FDCF}", "\u{FDF0}", "\u{FFEF}", "\u{1FFFD}", "\u{4E3F}中", "\u{10FFFD}", "\u{7F}", "\u{FFFD}", "\t", "é", "<font>", "</font>", "<script>", "<input type=\"checkbox\" checked=\"\">", "</br>",
         "<a href=\"missing\">", "<a href=\"a&amp;b c\" target=\"_blank\">", "<a href=\"javascript:x\">", "<img alt=\"a\">",
         "<img src=\"missing.png\" alt=\"m &amp; n\">", "<img src=\"data:x\" alt=\"d\">", "<span class=\"c\">", "<img src=\"é.png\">",
+        "<span title='a \"b\" &amp; c'>", "<a href='x' rel=\"<y>\">", "<img alt='a' src='missing'>", "it's", "<b title='x>",
     ]
 
     static func noncharacter(_ value: UInt32) -> String { String(Unicode.Scalar(value)!) }
@@ -237,7 +246,8 @@ import Testing
         let tags = ["p", "div", "span", "kbd", "b", "i", "em", "code", "sup", "blockquote", "ul", "li", "pre", "h3", "a", "del"]
         let texts = ["x", " ", "\n", "a &amp; b", "&lt;c&gt;", "<br>", "<!-- n -->", "", "\n\n", "&#39;", "<hr>",
                      "<img src=\"p.png\" alt=\"p\">", "<img src=\"missing\" alt=\"m &amp; n\">", "<a href=\"u?a=1&amp;b\">l</a>",
-                     "<a href=\"missing\" rel=\"x\">l</a>", "<span class=\"c\" lang=\"en\">s</span>"]
+                     "<a href=\"missing\" rel=\"x\">l</a>", "<span class=\"c\" lang=\"en\">s</span>", "it's \"q\" >",
+                     "<span title='t \"u\"'>v</span>"]
         func build(_ depth: Int) -> String {
             var out = ""
             for _ in 0..<Int.random(in: 0...3, using: &random) {
