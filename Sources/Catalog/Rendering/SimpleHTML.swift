@@ -9,8 +9,10 @@
 /// closes an open `p` (refused while a `p` is open); `li` closes an open `li` (`li` only in
 /// `ul`/`ol`, `dd`/`dt` only in `dl`); a heading closes a heading; `a` closes an open `a`;
 /// a table implies `tbody` and moves text and tags out of its rows (a table takes only
-/// `thead`/`tbody`/`tfoot` > `tr` > `th`/`td`, with white space between); an end tag that closes more than the current element, and a stray
-/// `</p>` or `</br>`, make elements.
+/// `thead`/`tbody`/`tfoot` > `tr` > `th`/`td`, with white space between); an end tag that
+/// closes more than the current element, and a stray `</p>` or `</br>`, make elements. The
+/// newline the parser drops after `<pre>` is reported (`SimpleHTMLStack.text`), and the
+/// readers drop it too.
 enum SimpleHTML {
     struct Unsupported: Error {}
 
