@@ -140,29 +140,14 @@ extension SimpleHTML {
         out.byte(UInt8(ascii: ">"))
     }
 
-    /// A writer's text or value as `HTMLEscaping` writes what the parser read of it: its
-    /// entities are the five that it writes (`canonical`), so only the characters it would
-    /// escape and a writer left as they are change (none in a canonical one).
+    /// A writer's text or value as the sanitizer writes it: what the parser read of it
+    /// (`decoded`), escaped again. The same bytes for a canonical one.
     private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into out: HTMLBuilder) {
-        var written = 0
-        for (index, byte) in bytes.enumerated() {
-            let entity: StaticString
-            switch byte {
-            case UInt8(ascii: "\""): entity = "&quot;"
-            case UInt8(ascii: "'"): entity = "&#39;"
-            case UInt8(ascii: "<"): entity = "&lt;"
-            case UInt8(ascii: ">"): entity = "&gt;"
-            default: continue
-            }
-            out.append(UnsafeBufferPointer(rebasing: bytes[written..<index]))
-            out.raw(entity)
-            written = index + 1
-        }
-        out.append(UnsafeBufferPointer(rebasing: bytes[written...]))
+        out.text(decoded(bytes))
     }
 
-    /// A canonical value as the parser reads it: the five entities `HTMLEscaping` writes
-    /// (the only ones `canonical` takes) read back as their characters.
+    /// A text or value as the parser reads it: the five entities `HTMLEscaping` writes (the
+    /// only ones `canonical` takes) read back as their characters.
     static func decoded(_ value: UnsafeBufferPointer<UInt8>) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(value.count)

@@ -2,8 +2,9 @@
 /// of letters and digits with quoted attributes. It reads nothing the HTML5
 /// tokenizer would read another way: any other `<` (`<!DOCTYPE`, `<?`, `a < b`, `</ x>`),
 /// a comment the tokenizer would end elsewhere (`<!-->`, `<!--->`, `--!>`, `--` inside),
-/// a NUL or a carriage return (which the parser replaces), an unquoted value, and anything else it is not sure of, throws `SimpleHTML.Unsupported`, and the
-/// caller hands the input to gumbo as before (`SimpleHTML`).
+/// a NUL or a carriage return (which the parser replaces), an unquoted value, and
+/// anything else it is not sure of, throws `SimpleHTML.Unsupported`, and the caller hands
+/// the input to gumbo as before (`SimpleHTML`).
 struct SimpleHTMLScanner {
     struct Token {
         enum Kind { case text, comment, start, end }
