@@ -30,7 +30,7 @@ extension PageRenderer {
         }
         html.raw("</main>\n")
         let frame = PageFrame(locale: locale, depth: 1, url: index.url(page), title: title,
-                              description: index.app.summary[locale], alternates: alternates(for: page),
+                              description: index.app.summary[locale], alternates: .context(nil),
                               breadcrumbs: [], usesSearch: true)
         return shell.render(frame, strings: strings, main: html.string)
     }
@@ -52,7 +52,7 @@ extension PageRenderer {
         }
         let home = PageFrame.Crumb(text: strings["home"], href: "../../" + SitePaths.href(locale.rawValue) + "/index.html")
         let frame = PageFrame(locale: locale, depth: 2, url: index.absoluteURL("search/\(locale.rawValue)/index.html"),
-                              title: strings["search"], description: nil, alternates: alternates,
+                              title: strings["search"], description: nil, alternates: .links(alternates),
                               breadcrumbs: [home, .init(text: strings["search"], href: nil)], usesSearch: true)
         return shell.render(frame, strings: strings, main: html.string)
     }
@@ -79,7 +79,7 @@ extension PageRenderer {
         }
         html.raw("</ul>\n</main>\n")
         var frame = PageFrame(locale: locale, depth: 0, url: index.absoluteURL("index.html"), title: appTitle(locale),
-                              description: index.app.summary[locale], alternates: [], breadcrumbs: [])
+                              description: index.app.summary[locale], alternates: .links([]), breadcrumbs: [])
         frame.refresh = target
         return shell.render(frame, strings: strings(locale), main: html.string)
     }

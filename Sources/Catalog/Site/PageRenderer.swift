@@ -58,16 +58,6 @@ struct PageRenderer {
         return version(context, locale).map { ($0.title, language($0, page: locale)) }
     }
 
-    /// The same page in every locale: the context itself, or its nearest ancestor (or
-    /// the home) where it is left out.
-    func alternates(for page: PageRef) -> [PageFrame.Alternate] {
-        let up = SitePaths.rootPrefix(depth: index.depth(page))
-        return index.locales.map { locale in
-            let target = index.nearestPage(page.context, in: locale)
-            return PageFrame.Alternate(locale: locale, href: index.href(target), url: index.url(target), up: up)
-        }
-    }
-
     func breadcrumbs(for page: PageRef) -> [PageFrame.Crumb] {
         guard let context = page.context else { return [] }
         let up = SitePaths.rootPrefix(depth: index.depth(page))

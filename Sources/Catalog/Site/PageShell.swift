@@ -19,13 +19,24 @@ struct PageFrame {
         var up = ""
     }
 
+    /// The page in every locale of the site, for `<link rel="alternate">` and the
+    /// language switcher.
+    enum Alternates {
+        /// The same context (nil: the home) in every locale of the app, in order, or where
+        /// it is left out its nearest page there (`SiteIndex.nearestPage`); each link goes
+        /// up `depth` directories first. Written from the index's bytes (`PageLinkBytes`).
+        case context(Int?)
+        /// Links of their own (the search pages).
+        case links([Alternate])
+    }
+
     var locale: LocaleID
     var depth: Int
     /// The page's absolute URL, for `<link rel="canonical">`.
     var url: String
     var title: String
     var description: String?
-    var alternates: [Alternate]
+    var alternates: Alternates
     var breadcrumbs: [Crumb]
     var usesSearch = false
     /// Where a page that only leads elsewhere sends the browser (the root `index.html`).
@@ -35,6 +46,21 @@ struct PageFrame {
 struct PageShell {
     let index: SiteIndex
     let branding: Branding
+    /// Per locale of the app, in order: its language switcher item after the href
+    /// (`languageItem`), as another locale's page shows it, then as its own page does.
+    private let languageItems: PackedBytes
+
+    init(index: SiteIndex, branding: Branding) {
+        self.index = index
+        self.branding = branding
+        languageItems = PackedBytes(index.locales.flatMap { locale in
+            [false, true].map { isCurrent in
+                let html = HTMLBuilder(capacity: 128)
+                Self.languageItem(locale, name: index.localeNames[locale], isCurrent: isCurrent, into: html)
+                return html.withBytes { Array($0) }
+            }
+        })
+    }
 
     /// Ids that the page around a body uses; body headings never take them.
     static let reservedIDs: Set<String> = ["main", "facts", "search-title", "search-q"]
@@ -117,12 +143,13 @@ struct PageShell {
         html.raw("<link rel=\"icon\" href=\"data:,\">\n<link rel=\"canonical\" href=\"")
         html.text(frame.url)
         html.raw("\">\n")
-        for alternate in frame.alternates {
-            html.raw("<link rel=\"alternate\" hreflang=\"")
-            html.text(alternate.locale.rawValue)
-            html.raw("\" href=\"")
-            html.text(alternate.url)
-            html.raw("\">\n")
+        switch frame.alternates {
+        case .context(let context):
+            for (number, locale) in index.locales.enumerated() {
+                alternateLink(locale, into: html) { index.writeNearestURL(context, locale: number, into: $0) }
+            }
+        case .links(let alternates):
+            for alternate in alternates { alternateLink(alternate.locale, into: html) { $0.text(alternate.url) } }
         }
         for stylesheet in branding.stylesheets {
             html.raw("<link rel=\"stylesheet\" href=\"")
@@ -138,6 +165,14 @@ struct PageShell {
         }
     }
 
+    private func alternateLink(_ locale: LocaleID, into html: HTMLBuilder, url: (HTMLBuilder) -> Void) {
+        html.raw("<link rel=\"alternate\" hreflang=\"")
+        html.text(locale.rawValue)
+        html.raw("\" href=\"")
+        url(html)
+        html.raw("\">\n")
+    }
+
     private func header(_ frame: PageFrame, root: String, siteTitle: String, strings: InterfaceStrings, into html: HTMLBuilder) {
         html.raw("<header class=\"site-header\">\n<a class=\"brand\" href=\"")
         html.text(root)
@@ -151,28 +186,49 @@ struct PageShell {
         }
         html.element("span", text: siteTitle)
         html.raw("</a>\n")
-        languages(frame, strings: strings, into: html)
+        languages(frame, root: root, strings: strings, into: html)
         html.raw("</header>\n")
     }
 
-    private func languages(_ frame: PageFrame, strings: InterfaceStrings, into html: HTMLBuilder) {
-        guard frame.alternates.count > 1 else { return }
-        html.raw("<nav class=\"languages\" aria-label=\"")
-        html.text(strings["languages"])
-        html.raw("\"><ul>")
-        for alternate in frame.alternates {
-            html.raw("<li><a href=\"")
-            html.text(alternate.up)
-            html.text(alternate.href)
-            html.raw("\" hreflang=\"")
-            html.text(alternate.locale.rawValue)
-            html.raw("\" lang=\"")
-            html.text(alternate.locale.rawValue)
-            html.raw(alternate.locale == frame.locale ? "\" aria-current=\"page\">" : "\">")
-            html.text(index.localeNames[alternate.locale] ?? alternate.locale.rawValue)
-            html.raw("</a></li>")
+    private func languages(_ frame: PageFrame, root: String, strings: InterfaceStrings, into html: HTMLBuilder) {
+        switch frame.alternates {
+        case .context(let context):
+            guard index.locales.count > 1 else { return }
+            html.raw("<nav class=\"languages\" aria-label=\"")
+            html.text(strings["languages"])
+            html.raw("\"><ul>")
+            for (number, locale) in index.locales.enumerated() {
+                html.raw("<li><a href=\"")
+                html.text(root)
+                index.writeNearestHref(context, locale: number, into: html)
+                html.append(languageItems[2 * number + (locale == frame.locale ? 1 : 0)])
+            }
+            html.raw("</ul></nav>\n")
+        case .links(let alternates):
+            guard alternates.count > 1 else { return }
+            html.raw("<nav class=\"languages\" aria-label=\"")
+            html.text(strings["languages"])
+            html.raw("\"><ul>")
+            for alternate in alternates {
+                html.raw("<li><a href=\"")
+                html.text(alternate.up)
+                html.text(alternate.href)
+                Self.languageItem(alternate.locale, name: index.localeNames[alternate.locale],
+                                  isCurrent: alternate.locale == frame.locale, into: html)
+            }
+            html.raw("</ul></nav>\n")
         }
-        html.raw("</ul></nav>\n")
+    }
+
+    /// A language switcher's item after its href: `" hreflang=… lang=…>Name</a></li>`.
+    private static func languageItem(_ locale: LocaleID, name: String?, isCurrent: Bool, into html: HTMLBuilder) {
+        html.raw("\" hreflang=\"")
+        html.text(locale.rawValue)
+        html.raw("\" lang=\"")
+        html.text(locale.rawValue)
+        html.raw(isCurrent ? "\" aria-current=\"page\">" : "\">")
+        html.text(name ?? locale.rawValue)
+        html.raw("</a></li>")
     }
 
     private func breadcrumbs(_ crumbs: [PageFrame.Crumb], strings: InterfaceStrings, into html: HTMLBuilder) {

@@ -23,6 +23,8 @@ struct SiteIndex: Sendable {
     private let localePages: [LocalePages]
     /// Per context: how many directories its page is below the site root.
     private let depths: [Int]
+    /// Every page's href and URL in pieces, written without a string (`writeHref`).
+    private let linkBytes: PageLinkBytes
 
     static let appIndex = -1
 
@@ -50,6 +52,7 @@ struct SiteIndex: Sendable {
         })
         depths = contexts.indices.map { 1 + contexts[$0].depth }
         let directories = directories, hrefs = directoryHrefs, baseURL = Self.baseURL(model.app.site.baseURL)
+        linkBytes = PageLinkBytes(locales: model.app.locales, directoryHrefs: hrefs, baseURL: baseURL)
         localePages = model.app.locales.map { locale in
             LocalePages(locale: locale, contexts: model.contexts, directories: directories, directoryHrefs: hrefs,
                         baseURL: baseURL)
@@ -107,6 +110,24 @@ struct SiteIndex: Sendable {
     func href(_ page: PageRef) -> String {
         if let pages = pages(page.locale) { return page.context.map { pages.hrefs[$0] } ?? pages.home.href }
         return LocalePages.href(page.locale, directoryHref: page.context.map { directoryHrefs[$0] })
+    }
+
+    /// `href(nearestPage(context, in: locales[locale]))`, written into `html` escaped.
+    func writeNearestHref(_ context: Int?, locale: Int, into html: HTMLBuilder) {
+        linkBytes.writeHref(locale: locale, context: nearestContext(context, locale: locale), into: html)
+    }
+
+    /// `url(nearestPage(context, in: locales[locale]))`, written into `html` escaped.
+    func writeNearestURL(_ context: Int?, locale: Int, into html: HTMLBuilder) {
+        linkBytes.writeURL(locale: locale, context: nearestContext(context, locale: locale), into: html)
+    }
+
+    /// `nearestPage(context, in: locales[locale]).context`, by the locale's number.
+    private func nearestContext(_ context: Int?, locale: Int) -> Int? {
+        let present = localePages[locale].present
+        var current = context
+        while let index = current, !present[index] { current = model.contexts[index].parent }
+        return current
     }
 
     /// The page that stands for `context` in `locale`: itself when present, else its

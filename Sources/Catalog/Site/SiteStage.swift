@@ -168,7 +168,7 @@ public struct SiteStage: Sendable {
         let labels = renderer.labels(page.locale)
         let url = renderer.index.url(page)
         let frame = PageFrame(locale: page.locale, depth: renderer.index.depth(page), url: url,
-                              title: version.title, description: version.summary, alternates: renderer.alternates(for: page),
+                              title: version.title, description: version.summary, alternates: .context(context),
                               breadcrumbs: renderer.breadcrumbs(for: page))
         let html = HTMLBuilder(capacity: bodyCapacity + 12288)
         let siteTitle = renderer.shell.siteTitle(page.locale)
