@@ -1,7 +1,8 @@
 /// Turns pages into search documents and the filter options a locale offers.
 enum SearchDocuments {
     /// - Parameter body: the page's body, whose plain text is searched (weakly).
-    static func document(_ page: PageRef, body: MarkdownNode?, renderer: PageRenderer) -> SearchDocument {
+    /// - Parameter bodyBytes: the length of the body's Markdown.
+    static func document(_ page: PageRef, body: MarkdownNode?, bodyBytes: Int, renderer: PageRenderer) -> SearchDocument {
         let index = renderer.index
         guard let context = page.context, let version = renderer.version(context, page.locale) else {
             preconditionFailure("search documents are made for pages of present contexts")
@@ -20,7 +21,7 @@ enum SearchDocuments {
             thumbnail: index.thumbnailPath(context) ?? "", meta: renderer.metaLine(context, version, strings),
             lang: version.isFallback && page.locale != index.defaultLocale ? index.defaultLocale.rawValue : "",
             terms: SearchTerms(strong: [version.title] + version.keywords,
-                               weak: [.string(version.summary ?? ""), .body(body),
+                               weak: [.string(version.summary ?? ""), .body(body, byteCount: bodyBytes),
                                       .string(version.customTypeName ?? "")]),
             facets: facets)
     }

@@ -331,8 +331,10 @@ struct SearchTerms: Sendable, Equatable {
     init(strong strongTexts: [String], weak weakTexts: [SearchText]) {
         let length = strongTexts.reduce(0) { $0 + $1.utf8.count } + weakTexts.reduce(0) { $0 + $1.byteCount }
         // A text repeats most of its words: a table for one term per 8 bytes of it was
-        // mostly empty slots (128 kB for a 20 kB body), cleared for every document.
-        var seen = SearchTermSet(expected: length / 32 + 16)
+        // mostly empty slots (128 kB for a 20 kB body), cleared for every document. One
+        // per 32 bytes was too few: bodies of 2 kB hold about 1.3 (freeCodeCamp) to 1.9
+        // (generated corpora) times that many distinct terms, and most tables grew once.
+        var seen = SearchTermSet(expected: length / 16 + 16)
         for text in strongTexts { SearchTokenizer.tokenize(text, into: &seen) }
         strongCount = seen.count
         for text in weakTexts { text.tokenize(into: &seen) }
@@ -437,15 +439,17 @@ extension SearchTermSet: SearchTermSink {
 enum SearchText {
     case string(String)
     case utf8([UInt8])
-    case body(MarkdownNode?)
+    /// A body's tree and the length of its Markdown, which sizes the table of its terms:
+    /// counted as 0, the table started with room for 16 terms and grew four or five
+    /// times for every page.
+    case body(MarkdownNode?, byteCount: Int)
 
-    /// The text's length in bytes, to size a table of its terms by (a body's is not
-    /// counted: the table grows).
+    /// The text's length in bytes, to size a table of its terms by.
     var byteCount: Int {
         switch self {
         case .string(let text): text.utf8.count
         case .utf8(let bytes): bytes.count
-        case .body: 0
+        case .body(_, let byteCount): byteCount
         }
     }
 
@@ -453,7 +457,7 @@ enum SearchText {
         switch self {
         case .string(let text): SearchTokenizer.tokenize(text, into: &sink)
         case .utf8(let bytes): bytes.withUnsafeBufferPointer { SearchTokenizer.tokenize(utf8: $0, into: &sink) }
-        case .body(let body): SearchTokenizer.tokenize(body: body, into: &sink)
+        case .body(let body, _): SearchTokenizer.tokenize(body: body, into: &sink)
         }
     }
 }

@@ -21,9 +21,12 @@ extension SearchTokenizer {
         /// The caller's sink, for the duration of `tokenize(body:into:)`.
         let sink: UnsafeMutablePointer<Sink>
 
+        /// Read in place: `withUTF8` would take a mutable copy of the node's text, which
+        /// costs a retain, a uniqueness check and a release for every text node.
         mutating func append(text: String) {
-            var text = text
-            text.withUTF8 { append(utf8: $0) }
+            if text.utf8.withContiguousStorageIfAvailable({ append(utf8: $0) }) == nil {
+                Array(text.utf8).withUnsafeBufferPointer { append(utf8: $0) }
+            }
         }
 
         /// A space: the word ends.

@@ -120,7 +120,8 @@ public struct SiteStage: Sendable {
             bodyRange = start..<out.count
         }
         var rendered = RenderedPage(path: renderer.index.diskPath(page), html: html,
-                                    document: SearchDocuments.document(page, body: body?.document, renderer: renderer),
+                                    document: SearchDocuments.document(page, body: body?.document, bodyBytes: source?.byteCount ?? 0,
+                                                                       renderer: renderer),
                                     page: page)
         if case .failure(let changed) = read { rendered.bodyChanged = changed }
         if let recorder, source != nil { rendered.recordedBody = (bodyRange, recorder.records, (try? read.get())?.frontMatter) }

@@ -89,7 +89,11 @@ struct SearchBytesTests {
             #expect(walked.arena == gathered.arena, "\(body)")
             #expect(walked.ends == gathered.ends, "\(body)")
             #expect(walked.hashes == gathered.hashes, "\(body)")
-            #expect(SearchTerms(strong: ["T"], weak: [.body(document)]) == SearchTerms(strong: ["T"], weak: [.utf8(bytes)]))
+            // The byte count only sizes the table: the terms are the same however large.
+            for byteCount in [0, body.utf8.count, 100_000] {
+                #expect(SearchTerms(strong: ["T"], weak: [.body(document, byteCount: byteCount)])
+                    == SearchTerms(strong: ["T"], weak: [.utf8(bytes)]))
+            }
         }
         var none = SearchTermSet(expected: 1)
         SearchTokenizer.tokenize(body: nil, into: &none)
