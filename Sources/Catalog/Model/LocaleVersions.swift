@@ -4,22 +4,26 @@
 /// (80 MB of the model at 250,000 versions, a third of it empty).
 public struct LocaleVersions: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public typealias Element = (key: LocaleID, value: ContextVersion)
-    private var entries: [Element]
+    /// The locales and their versions, in the same order. The locales are kept apart so
+    /// that finding one reads only them: a search of `(locale, version)` pairs copied each
+    /// pair it passed, retaining and releasing every field of its version.
+    private var locales: [LocaleID]
+    private var versions: [ContextVersion]
 
-    public init() { entries = [] }
+    public init() { (locales, versions) = ([], []) }
 
-    /// Room for `capacity` versions: added one by one, the array would grow by doubling
-    /// (to 16 for 11 locales, as much as the dictionary it replaced).
+    /// Room for `capacity` versions: added one by one, the arrays would grow by doubling
+    /// (to 16 for 11 locales, as much as the dictionary they replaced).
     init(capacity: Int) {
-        entries = []
-        entries.reserveCapacity(capacity)
+        self.init()
+        locales.reserveCapacity(capacity)
+        versions.reserveCapacity(capacity)
     }
 
     /// The versions in the order `versions` lists them (`ContextLocales` gives the app's
     /// locale order).
     init(_ versions: [Element]) {
-        entries = []
-        entries.reserveCapacity(versions.count)
+        self.init(capacity: versions.count)
         for (locale, version) in versions { self[locale] = version }
     }
 
@@ -33,43 +37,55 @@ public struct LocaleVersions: Sendable, Sequence, ExpressibleByDictionaryLiteral
     }
 
     public subscript(locale: LocaleID) -> ContextVersion? {
-        get { index(forKey: locale).map { entries[$0].value } }
+        get { index(forKey: locale).map { versions[$0] } }
         set {
             switch (index(forKey: locale), newValue) {
-            case (let found?, let version?): entries[found].value = version
-            case (let found?, nil): entries.remove(at: found)
-            case (nil, let version?): entries.append((locale, version))
+            case (let found?, let version?): versions[found] = version
+            case (let found?, nil):
+                locales.remove(at: found)
+                versions.remove(at: found)
+            case (nil, let version?):
+                locales.append(locale)
+                versions.append(version)
             case (nil, nil): break
             }
         }
     }
 
     /// Where the locale's version is in `values`, nil when the context is not in it.
-    /// (`entries[index].key` in a loop over the indices copied each whole entry: 10% more
-    /// CPU at 250,000 versions than this.)
     public func index(forKey locale: LocaleID) -> Int? {
-        entries.firstIndex { $0.key == locale }
+        locales.firstIndex(of: locale)
     }
 
     /// Whether the context has a version in `locale`, without copying it.
     public func contains(_ locale: LocaleID) -> Bool { index(forKey: locale) != nil }
 
-    public var keys: [LocaleID] { entries.map(\.key) }
+    public var keys: [LocaleID] { locales }
     /// The versions, without an array of them made (`values[index(forKey: locale)]`).
-    public var values: Values { Values(entries: entries) }
-    public var count: Int { entries.count }
-    public var isEmpty: Bool { entries.isEmpty }
+    public var values: Values { Values(versions: versions) }
+    public var count: Int { locales.count }
+    public var isEmpty: Bool { locales.isEmpty }
 
-    public func makeIterator() -> IndexingIterator<[Element]> { entries.makeIterator() }
+    public func makeIterator() -> Iterator { Iterator(versions: self) }
+
+    /// Each locale with its version, in order.
+    public struct Iterator: IteratorProtocol {
+        fileprivate let versions: LocaleVersions
+        fileprivate var position = 0
+
+        public mutating func next() -> Element? {
+            guard position < versions.count else { return nil }
+            defer { position += 1 }
+            return (versions.locales[position], versions.versions[position])
+        }
+    }
 }
 
 extension LocaleVersions {
     public struct Values: RandomAccessCollection, Sendable {
-        fileprivate let entries: [Element]
-        public var startIndex: Int { entries.startIndex }
-        public var endIndex: Int { entries.endIndex }
-        // A plain getter: a `_read` that yields the tuple's element crashed the release
-        // compiler (Swift 6.3, an ownership error in the optimized caller).
-        public subscript(position: Int) -> ContextVersion { entries[position].value }
+        fileprivate let versions: [ContextVersion]
+        public var startIndex: Int { versions.startIndex }
+        public var endIndex: Int { versions.endIndex }
+        public subscript(position: Int) -> ContextVersion { versions[position] }
     }
 }
