@@ -41,11 +41,14 @@ struct BuildState: Sendable, Equatable {
     /// and nothing emitted, when a name cannot be written in this format (then nothing is
     /// saved, and the next build is a full one: correct, only slower).
     func serialize(chunkSize: Int = 1 << 20, _ emit: ([UInt8]) throws -> Void) rethrows -> Bool {
-        func writable(_ name: String) -> Bool {
-            !name.utf8.contains { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
+        // Keys sorted, not pairs: a sorted copy of the pairs was 15 MB at 250,000 versions.
+        // The three tables are sorted at once, on every core: sorting is most of saving,
+        // and saving is part of every build's serial end (0.4 s at 187,000 files).
+        let sorted = ConcurrentMap.map([inputs, outputs, directories]) { table -> [String]? in
+            let keys = table.keys.sorted()
+            return keys.allSatisfy(Self.isWritable) ? keys : nil
         }
-        guard inputs.keys.allSatisfy(writable), outputs.keys.allSatisfy(writable),
-              directories.keys.allSatisfy(writable) else { return false }
+        guard let inputKeys = sorted[0], let outputKeys = sorted[1], let directoryKeys = sorted[2] else { return false }
         var out: [UInt8] = []
         out.reserveCapacity(chunkSize + 4096)
         func flushIfFull() throws {
@@ -57,21 +60,25 @@ struct BuildState: Sendable, Equatable {
             out.append(contentsOf: line.utf8)
             out.append(UInt8(ascii: "\n"))
         }
-        // Keys sorted, not pairs: a sorted copy of the pairs was 15 MB at 250,000 versions.
-        for path in inputs.keys.sorted() {
+        for path in inputKeys {
             Self.append("I", path, inputs[path]!, to: &out)
             try flushIfFull()
         }
-        for path in outputs.keys.sorted() {
+        for path in outputKeys {
             Self.append("O", path, outputs[path]!, to: &out)
             try flushIfFull()
         }
-        for path in directories.keys.sorted() {
+        for path in directoryKeys {
             Self.append("D", path, directories[path]!, to: &out)
             try flushIfFull()
         }
         if !out.isEmpty { try emit(out) }
         return true
+    }
+
+    /// Whether a name can be written on a line of this format.
+    private static func isWritable(_ name: String) -> Bool {
+        !name.utf8.contains { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
     }
 
     /// One line: the kind and the path, tab-separated, then the stamp's three numbers.

@@ -21,6 +21,11 @@ struct StateBytesTests {
         var unwritable = state
         unwritable.outputs["tab\there"] = stamp
         #expect(unwritable.serialized == nil)
+        // Each table is checked (they are sorted and checked on threads of their own).
+        var newline = state, carriageReturn = state
+        newline.inputs["line\nbreak.md"] = stamp
+        carriageReturn.directories["return\r"] = stamp
+        #expect(newline.serialized == nil && carriageReturn.serialized == nil)
     }
 
     /// A digest is the first half of the SHA-256, written as 32 hex digits.
