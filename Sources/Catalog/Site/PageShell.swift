@@ -191,24 +191,23 @@ struct PageShell {
     }
 
     private func languages(_ frame: PageFrame, root: String, strings: InterfaceStrings, into html: HTMLBuilder) {
+        let count = switch frame.alternates {
+        case .context: index.locales.count
+        case .links(let alternates): alternates.count
+        }
+        guard count > 1 else { return }
+        html.raw("<nav class=\"languages\" aria-label=\"")
+        html.text(strings["languages"])
+        html.raw("\"><ul>")
         switch frame.alternates {
         case .context(let context):
-            guard index.locales.count > 1 else { return }
-            html.raw("<nav class=\"languages\" aria-label=\"")
-            html.text(strings["languages"])
-            html.raw("\"><ul>")
             for (number, locale) in index.locales.enumerated() {
                 html.raw("<li><a href=\"")
                 html.text(root)
                 index.writeNearestHref(context, locale: number, into: html)
                 html.append(languageItems[2 * number + (locale == frame.locale ? 1 : 0)])
             }
-            html.raw("</ul></nav>\n")
         case .links(let alternates):
-            guard alternates.count > 1 else { return }
-            html.raw("<nav class=\"languages\" aria-label=\"")
-            html.text(strings["languages"])
-            html.raw("\"><ul>")
             for alternate in alternates {
                 html.raw("<li><a href=\"")
                 html.text(alternate.up)
@@ -216,8 +215,8 @@ struct PageShell {
                 Self.languageItem(alternate.locale, name: index.localeNames[alternate.locale],
                                   isCurrent: alternate.locale == frame.locale, into: html)
             }
-            html.raw("</ul></nav>\n")
         }
+        html.raw("</ul></nav>\n")
     }
 
     /// A language switcher's item after its href: `" hreflang=… lang=…>Name</a></li>`.
