@@ -47,3 +47,8 @@ void cb_release_free_memory(void);
 /// system at once instead of after a delay that only later allocations end (for `serve`,
 /// which stays resident and idle between builds). Does nothing under another allocator.
 void cb_allocator_return_promptly(void);
+
+/// Asks the processor to start loading the cache line that holds `address`: a hint, which
+/// does nothing where it cannot. For a large table looked up at random, a few look-ups
+/// ahead (`SearchPostings`).
+static inline void cb_prefetch(const void *address) { __builtin_prefetch(address); }

@@ -16,9 +16,15 @@ struct SearchPostings: Sendable {
 
     var count: Int { ends.count }
 
+    /// How many terms ahead a term's slot is asked for (`SearchTermSet.prefetch`).
+    private static let lookAhead = 8
+
     mutating func add(_ document: SearchTerms) {
         let strongCount = document.strongCount
+        let hashes = document.indexedArrays?.hashes ?? []
+        for hash in hashes.prefix(Self.lookAhead) { terms.prefetch(hash: hash) }
         document.forEachTerm { term, hash, index in
+            if index + Self.lookAhead < hashes.count { terms.prefetch(hash: hashes[index + Self.lookAhead]) }
             let number = terms.number(of: term, hash: hash ?? SearchTermSet.hash(term)).number
             entries.append(UInt32(number) << 1 | (index < strongCount ? 0 : 1))
         }

@@ -1,3 +1,4 @@
+import CCatalogSystem
 import Foundation
 
 /// Distinct search terms by their UTF-8 bytes, numbered in the order they were first
@@ -66,6 +67,13 @@ struct SearchTermSet: Sendable {
         hashes.append(hash)
         if count * 2 > slots.count { grow() }
         return (number, true)
+    }
+
+    /// Starts loading the slot where a look-up of `hash` begins: in a locale's table of
+    /// 100,000 terms, most look-ups miss the cache, and a caller that knows the next
+    /// terms' hashes asks for their slots a few terms ahead (`SearchPostings.add`).
+    func prefetch(hash: UInt32) {
+        slots.withUnsafeBufferPointer { cb_prefetch($0.baseAddress! + (Int(hash) & ($0.count - 1))) }
     }
 
     /// The bytes of term `number`.
