@@ -3,9 +3,17 @@ import Foundation
 /// Decides where a body's links and images go on the site: other contexts' pages in
 /// the same locale (the default locale's page when the target is left out there),
 /// copies of other files under `media/`, or nowhere for unsafe and broken links.
-struct BodyLinks {
+///
+/// A class: each page's resolver holds it, and a struct would be copied into every
+/// resolver with the whole `SiteIndex`, a dozen references retained and released per page.
+final class BodyLinks: Sendable {
     let index: SiteIndex
     let contentRoot: URL
+
+    init(index: SiteIndex, contentRoot: URL) {
+        self.index = index
+        self.contentRoot = contentRoot
+    }
 
     /// Files that bodies link to, by content path; the stage copies each once. A class,
     /// so that one render's resolver closures can add to it; it is not shared between
@@ -45,7 +53,7 @@ struct BodyLinks {
 
     func resolver(for page: PageRef, source: SourceFile, media: MediaSet) -> HTMLRenderer.Resolver {
         let root = SitePaths.rootPrefix(depth: index.depth(page))
-        return { url, isImage in
+        return { [self] url, isImage in
             switch LinkPolicy.classify(url) {
             case .fragment(let fragment): return fragment
             case .external: return url
