@@ -12,14 +12,46 @@ enum SiteSettingsReader {
                 Dictionary(uniqueKeysWithValues: reader.locales.map { ($0, plain) })
             } ?? title.byLocale
         }
-        if let base = fields["baseURL"].flatMap({ reader.text("site.baseURL", $0) }) {
-            site.baseURL = base.value.hasSuffix("/") ? base.value : base.value + "/"
+        if let base = fields["baseURL"].flatMap({ baseURL($0, reader: &reader) }) {
+            site.baseURL = base.hasSuffix("/") ? base : base + "/"
         }
         site.logo = fields["logo"].flatMap { reader.text("site.logo", $0)?.value }
         site.stylesheet = fields["stylesheet"].flatMap { reader.text("site.stylesheet", $0)?.value }
         site.accentColor = fields["accentColor"].flatMap { accentColor($0, reader: &reader) }
         site.strings = fields["strings"].map { strings($0, reader: &reader) } ?? [:]
         return site
+    }
+
+    /// The site's whole address (`https://books.example.com/books/`) or a path (`/books/`).
+    /// It starts every page's canonical link and structured data and the sitemap's URLs,
+    /// so a value that is no URL (a space, a quote, `<`, another scheme) is refused rather
+    /// than written there.
+    private static func baseURL(_ node: YAMLNode, reader: inout FieldReader) -> String? {
+        guard let text = reader.text("site.baseURL", node) else { return nil }
+        if let problem = baseURLProblem(text.value) {
+            reader.diagnostics.error("value-type", at: text.location,
+                                     "site.baseURL '\(text.value)' \(problem); write the site's address, such as \"https://books.example.com/books/\", or a path such as \"/books/\"")
+            return nil
+        }
+        return text.value
+    }
+
+    /// Why `value` cannot be a base URL; nil when it can.
+    static func baseURLProblem(_ value: String) -> String? {
+        if let bad = value.unicodeScalars.first(where: { !isURLScalar($0) }) {
+            let shown = bad.isASCII && bad.value > 0x20 && bad.value < 0x7F ? "'\(bad)'" : String(format: "U+%04X", bad.value)
+            return "holds \(shown), which a URL cannot"
+        }
+        let scheme = value.prefix { $0 != ":" && $0 != "/" && $0 != "?" && $0 != "#" }
+        guard scheme.count < value.count, value[scheme.endIndex] == ":" else { return nil }  // a path
+        return SharedFields.isAbsoluteURL(value) ? nil : "is not an http or https address"
+    }
+
+    /// Scalars a URL may hold as they are (RFC 3986), and any beyond ASCII, which browsers
+    /// encode; not the ones HTML or a URL would read as something else.
+    private static func isURLScalar(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII else { return !scalar.properties.isWhitespace && scalar.properties.generalCategory != .control }
+        return scalar.value > 0x20 && scalar.value < 0x7F && !"\"<>\\^`{|}".unicodeScalars.contains(scalar)
     }
 
     private static func accentColor(_ node: YAMLNode, reader: inout FieldReader) -> String? {
