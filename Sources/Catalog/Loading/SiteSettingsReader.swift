@@ -15,8 +15,12 @@ enum SiteSettingsReader {
         if let base = fields["baseURL"].flatMap({ baseURL($0, reader: &reader) }) {
             site.baseURL = base.hasSuffix("/") ? base : base + "/"
         }
-        site.logo = fields["logo"].flatMap { reader.text("site.logo", $0)?.value }
-        site.stylesheet = fields["stylesheet"].flatMap { reader.text("site.stylesheet", $0)?.value }
+        if let logo = fields["logo"].flatMap({ reader.text("site.logo", $0) }) {
+            (site.logo, site.logoLocation) = (logo.value, logo.location)
+        }
+        if let stylesheet = fields["stylesheet"].flatMap({ reader.text("site.stylesheet", $0) }) {
+            (site.stylesheet, site.stylesheetLocation) = (stylesheet.value, stylesheet.location)
+        }
         site.accentColor = fields["accentColor"].flatMap { accentColor($0, reader: &reader) }
         site.strings = fields["strings"].map { strings($0, reader: &reader) } ?? [:]
         return site

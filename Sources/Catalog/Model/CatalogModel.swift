@@ -56,6 +56,9 @@ public struct SiteSettings: Sendable {
     public var accentColor: String?
     /// An extra stylesheet, relative to the content directory, if any.
     public var stylesheet: String?
+    /// Where `logo` and `stylesheet` are written in catalog.yml, for their diagnostics.
+    public var logoLocation: SourceLocation?
+    public var stylesheetLocation: SourceLocation?
     /// Interface strings that the author overrides, per locale: key → text.
     public var strings: [LocaleID: [String: String]]
 

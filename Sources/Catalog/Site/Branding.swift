@@ -21,22 +21,24 @@ struct Branding: Sendable {
         if let logo = settings.logo {
             let ext = (logo as NSString).pathExtension.lowercased()
             let path = "assets/logo" + (ext.isEmpty ? "" : "." + ext)
-            if let data = read(logo, "site.logo", contentRoot, source, &diagnostics) {
+            if let data = read(logo, "site.logo", at: settings.logoLocation ?? source.location(), contentRoot, &diagnostics) {
                 branding.logoPath = path
                 branding.files.append((path, data))
             }
         }
         if let stylesheet = settings.stylesheet,
-           let data = read(stylesheet, "site.stylesheet", contentRoot, source, &diagnostics) {
+           let data = read(stylesheet, "site.stylesheet", at: settings.stylesheetLocation ?? source.location(), contentRoot,
+                           &diagnostics) {
             branding.stylesheets.append(SiteAssets.authorStylesheetPath)
             branding.files.append((SiteAssets.authorStylesheetPath, data))
         }
         return (branding, diagnostics)
     }
 
-    private static func read(_ path: String, _ key: String, _ contentRoot: URL, _ source: SourceFile,
+    /// - Parameter location: where the path is written in catalog.yml.
+    private static func read(_ path: String, _ key: String, at location: SourceLocation, _ contentRoot: URL,
                              _ diagnostics: inout [Diagnostic]) -> Data? {
-        let broken = Diagnostic.error("link-broken", at: source.location(),
+        let broken = Diagnostic.error("link-broken", at: location,
                                       "\(key) `\(path)` is not a readable file inside content/; correct the path (relative to content/)")
         guard let resolved = LinkPaths.resolve(path, from: "catalog.yml"), LinkPaths.exists(resolved, in: contentRoot) else {
             diagnostics.append(broken)
@@ -46,10 +48,10 @@ struct Branding: Sendable {
         case .success(let data):
             return data
         case .failure(.notRegular(let kind)):
-            diagnostics.append(.error("file-not-regular", at: source.location(),
+            diagnostics.append(.error("file-not-regular", at: location,
                                       ContentFile.notRegularMessage("\(key) `\(path)`", is: kind)))
         case .failure(.tooLarge(let size)):
-            diagnostics.append(.error("file-too-large", at: source.location(),
+            diagnostics.append(.error("file-too-large", at: location,
                                       "\(key) `\(path)` has \(size) bytes, more than the \(SourceText.maximumBytes >> 20) MiB it may have; make it smaller"))
         case .failure(.unreadable):
             diagnostics.append(broken)

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 @testable import Catalog
 
-/// `site.baseURL` starts every page's canonical link and structured data: the site's
-/// address or a path, never a value that is no URL.
-@Suite struct SiteBaseURLTests {
+/// `site:` values that pages are made from. `site.baseURL` starts every page's canonical
+/// link and structured data: the site's address or a path, never a value that is no URL.
+/// The logo and stylesheet are files inside content/, reported at their values.
+@Suite struct SiteSettingsTests {
     @Test("Addresses and paths are taken", arguments: [
         "https://books.example.com/books/", "http://localhost:8000", "/", "/books/", "", "books/",
         "https://example.com/a&b'c/", "https://例え.jp/本/", "/path?x=1#top",
@@ -44,5 +45,27 @@ import Testing
         let found = loaded.diagnostics.sorted.filter { $0.location.file.hasSuffix("catalog.yml") }
         #expect(found.first?.message == "site.baseURL 'https://x.example/a\"><script>alert(1)</script>' holds '\"', which a URL cannot; "
             + "write the site's address, such as \"https://books.example.com/books/\", or a path such as \"/books/\"")
+    }
+
+    @Test func brandingFilesOutsideTheContentAreReportedAtTheirValues() throws {
+        let catalog = """
+            bundleIdentifier: com.example.test
+            title: Books
+            defaultLocale: en-us
+            locales: [en-us]
+            site:
+              logo: missing.png
+              stylesheet: outside.css
+            """
+        let content = try TempContent(["a.md": "---\ntitle: A\n---\nBody.\n"], catalog: catalog)
+        defer { content.remove() }
+        // A symbolic link inside content/ to a file outside it is not followed.
+        try FileManager.default.createSymbolicLink(atPath: content.url.appendingPathComponent("outside.css").path,
+                                                   withDestinationPath: "/etc/hostname")
+        let loaded = content.load()
+        #expect(loaded.summaries(prefix: content.prefix).filter { $0.contains("catalog.yml") }
+            == ["error link-broken catalog.yml:6:9", "error link-broken catalog.yml:7:15"])
+        #expect(loaded.diagnostics.sorted.first { $0.rule == "link-broken" }?.message
+            == "site.logo `missing.png` is not a readable file inside content/; correct the path (relative to content/)")
     }
 }
