@@ -5,7 +5,8 @@ struct ContextLocales {
     /// A context *has* a locale when it has a translation file in it or its title is a
     /// locale map with it; the default locale it always has.
     func has(_ loaded: LoadedContext, _ locale: LocaleID) -> Bool {
-        locale == config.defaultLocale || loaded.translations[locale] != nil
+        // `index(forKey:)`: `translations[locale] != nil` copied the whole translation.
+        locale == config.defaultLocale || loaded.translations.index(forKey: locale) != nil
             || loaded.fields.title?.byLocale[locale] != nil
     }
 

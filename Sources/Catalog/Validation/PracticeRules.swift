@@ -35,15 +35,17 @@ enum ProgressDetailsRule: ContentRule {
         var messages = Set<String>()
         for (_, context) in tree.published {
             guard let original = context.fields.progressReporting, !original.value.isEmpty else { continue }
-            for (locale, translation) in context.translations.sorted(by: { $0.key < $1.key }) {
+            // The locales sorted, not the pairs (whose copy copied every translation).
+            for locale in context.translations.keys.sorted() {
+                let translated = context.translations[locale]?.progressReporting?.value ?? []
                 let untranslated = original.value.filter { field in
                     guard let details = field.details?.defaultValue(defaultLocale), !details.isEmpty else { return false }
-                    let own = translation.progressReporting?.value.first { $0.kind == field.kind }?.details?.plain
+                    let own = translated.first { $0.kind == field.kind }?.details?.plain
                     return own == nil && field.details?.byLocale[locale] == nil
                 }
                 guard !untranslated.isEmpty else { continue }
                 let message = messages.insert("the \(locale) translation does not translate the details of \(untranslated.map(\.kind.rawValue).joined(separator: ", ")); add progressReporting with translated details").memberAfterInsert
-                bag.warning("progress-details-untranslated", at: translation.title?.location ?? original.location, message)
+                bag.warning("progress-details-untranslated", at: context.translations[locale]?.title?.location ?? original.location, message)
             }
         }
     }

@@ -3,8 +3,10 @@ enum TranslationProgressRule: ContentRule {
     static func check(_ tree: ContentTree, into bag: inout DiagnosticBag) {
         for (_, context) in tree.published {
             let original = context.fields.progressReporting?.value.map(\.kind) ?? []
-            for (_, translation) in context.translations.sorted(by: { $0.key < $1.key }) {
-                guard let own = translation.progressReporting, own.value.map(\.kind) != original else { continue }
+            // The locales sorted, not the pairs: a sorted copy of the pairs copied every
+            // field of every translation.
+            for locale in context.translations.keys.sorted() {
+                guard let own = context.translations[locale]?.progressReporting, own.value.map(\.kind) != original else { continue }
                 let expected = original.isEmpty ? "none (the original has no progressReporting)"
                     : original.map(\.rawValue).joined(separator: ", ")
                 bag.error("translation-progress", at: own.location,
