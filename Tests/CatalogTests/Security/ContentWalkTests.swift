@@ -133,7 +133,7 @@ import Darwin
         defer { work.remove() }
         try work.write("catalog.yml", "bundleIdentifier: com.example.hostile\ntitle: Hostile\ndefaultLocale: en-us\nlocales: [en-us]\nsite:\n  stylesheet: _media/site.css\n")
         try work.fifo("_media/site.css")
-        try Self.expectSameEverywhere(work, ["error file-not-regular catalog.yml:1:1"])
+        try Self.expectSameEverywhere(work, ["error file-not-regular catalog.yml:6:15"])
     }
 
     // MARK: - catalog.yml obeys containment
