@@ -29,16 +29,15 @@ import Testing
         #expect(SiteSettingsReader.baseURLProblem(value) == problem)
     }
 
+    /// A catalog of one context whose `site:` map holds `lines` (indented two spaces).
+    private static func content(site lines: String...) throws -> TempContent {
+        let catalog = "bundleIdentifier: com.example.test\ntitle: Books\ndefaultLocale: en-us\nlocales: [en-us]\nsite:\n"
+            + lines.map { "  \($0)\n" }.joined()
+        return try TempContent(["a.md": "---\ntitle: A\n---\nBody.\n"], catalog: catalog)
+    }
+
     @Test func reportedAtTheValueAndTheBuildHasAnError() throws {
-        let catalog = """
-            bundleIdentifier: com.example.test
-            title: Books
-            defaultLocale: en-us
-            locales: [en-us]
-            site:
-              baseURL: "https://x.example/a\\"><script>alert(1)</script>"
-            """
-        let content = try TempContent(["a.md": "---\ntitle: A\n---\nBody.\n"], catalog: catalog)
+        let content = try Self.content(site: #"baseURL: "https://x.example/a\"><script>alert(1)</script>""#)
         defer { content.remove() }
         let loaded = content.load()
         #expect(loaded.summaries(prefix: content.prefix).filter { $0.contains("catalog.yml") } == ["error value-type catalog.yml:6:12"])
@@ -48,16 +47,7 @@ import Testing
     }
 
     @Test func brandingFilesOutsideTheContentAreReportedAtTheirValues() throws {
-        let catalog = """
-            bundleIdentifier: com.example.test
-            title: Books
-            defaultLocale: en-us
-            locales: [en-us]
-            site:
-              logo: missing.png
-              stylesheet: outside.css
-            """
-        let content = try TempContent(["a.md": "---\ntitle: A\n---\nBody.\n"], catalog: catalog)
+        let content = try Self.content(site: "logo: missing.png", "stylesheet: outside.css")
         defer { content.remove() }
         // A symbolic link inside content/ to a file outside it is not followed.
         try FileManager.default.createSymbolicLink(atPath: content.url.appendingPathComponent("outside.css").path,
