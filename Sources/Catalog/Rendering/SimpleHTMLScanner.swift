@@ -69,20 +69,20 @@ struct SimpleHTMLScanner {
 
     /// False when a canonical text holds a character the sanitizer escapes (`Token.isCanonical`).
     private mutating func skipText() throws(SimpleHTML.Unsupported) -> Bool {
-        var isCanonical = true
+        var textIsCanonical = true
         while index < bytes.count, bytes[index] != UInt8(ascii: "<") {
             let byte = bytes[index]
             try checkCharacter()
             switch spelling {
             case .canonical:
-                if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { isCanonical = false }
+                if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { textIsCanonical = false }
                 if byte == UInt8(ascii: "&") { try skipEntity(); continue }
             case .lenient(let decodedText):
                 guard !decodedText || byte != UInt8(ascii: "&") else { throw .init() }
             }
             index += 1
         }
-        return isCanonical
+        return textIsCanonical
     }
 
     /// One of the five entities `HTMLEscaping` writes, which the parser reads back as the character.
@@ -188,15 +188,15 @@ struct SimpleHTMLScanner {
               bytes[index + 1] == UInt8(ascii: "\"") || bytes[index + 1] == UInt8(ascii: "'") else { throw .init() }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         let quote = bytes[index + 1]
-        var isCanonical = quote == UInt8(ascii: "\"")
+        var valueIsCanonical = quote == UInt8(ascii: "\"")
         index += 2
         let valueStart = index
         while index < bytes.count, bytes[index] != quote {
             let byte = bytes[index]
             try checkCharacter()
-            if self.isCanonical {
+            if isCanonical {
                 if byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
-                    isCanonical = false
+                    valueIsCanonical = false
                 }
                 if byte == UInt8(ascii: "&") { try skipEntity(); continue }
             }
@@ -204,7 +204,7 @@ struct SimpleHTMLScanner {
         }
         guard index < bytes.count else { throw .init() }
         index += 1
-        return (name, valueStart..<index - 1, isCanonical)
+        return (name, valueStart..<index - 1, valueIsCanonical)
     }
 
     /// A character the parser keeps as it is: not a control other than tab and newline

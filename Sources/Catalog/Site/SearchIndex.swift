@@ -409,7 +409,8 @@ struct SearchTerms: Sendable, Equatable {
     }
 
     /// The arrays of indexed terms (nil when packed), and the buffer of packed ones (nil
-    /// when indexed): for tests of their sizes.
+    /// when indexed): for tests of their sizes, and for the hashes `SearchPostings.add`
+    /// prefetches by.
     var indexedArrays: (bytes: [UInt8], ends: [Int32], hashes: [UInt32])? {
         guard case .indexed(let bytes, let ends, let hashes) = storage else { return nil }
         return (bytes, ends, hashes)

@@ -125,19 +125,20 @@ struct SiteIndex: Sendable {
     /// `nearestPage(context, in: locales[locale]).context`, by the locale's number.
     private func nearestContext(_ context: Int?, locale: Int) -> Int? {
         let present = localePages[locale].present
-        var current = context
-        while let index = current, !present[index] { current = model.contexts[index].parent }
-        return current
+        return nearest(context) { present[$0] }
     }
 
     /// The page that stands for `context` in `locale`: itself when present, else its
     /// nearest present ancestor, else the locale's home.
     func nearestPage(_ context: Int?, in locale: LocaleID) -> PageRef {
+        PageRef(locale: locale, context: nearest(context) { isPresent($0, in: locale) })
+    }
+
+    /// `context` or its nearest ancestor that `shows` holds for; nil (the home) when none does.
+    private func nearest(_ context: Int?, where shows: (Int) -> Bool) -> Int? {
         var current = context
-        while let index = current, !isPresent(index, in: locale) {
-            current = model.contexts[index].parent
-        }
-        return PageRef(locale: locale, context: current)
+        while let index = current, !shows(index) { current = model.contexts[index].parent }
+        return current
     }
 
     /// The children of a page that appear in its locale, in display order.
