@@ -9,19 +9,39 @@ public struct LocaleID: RawRepresentable, Hashable, Sendable, Comparable, Codabl
     /// Normalizes an author's spelling; nil when it is not shaped like a locale
     /// (a 2–3 letter language, then 2–8 character alphanumeric subtags).
     public init?(normalizing text: String) {
-        let normalized = text.trimmingCharacters(in: .whitespaces)
-            .replacingOccurrences(of: "_", with: "-").lowercased()
+        // Asked of every file name's suffix: one already written the normalized way
+        // (lowercase ASCII, digits, hyphens) is its own normalization.
+        let normalized = text.utf8.allSatisfy(Self.isNormalByte) ? text
+            : text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "-").lowercased()
         guard LocaleID.isWellFormed(normalized) else { return nil }
         self.rawValue = normalized
     }
 
+    /// Hyphen-separated parts: first a 2–3 letter language, then 2–8 letters or digits
+    /// each, all ASCII (either case).
     static func isWellFormed(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard let language = parts.first, (2...3).contains(language.count),
-              language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
-        return parts.dropFirst().allSatisfy { part in
-            (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        var part = 0, length = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "-") {
+                guard Self.fits(part: part, length: length) else { return false }
+                (part, length) = (part + 1, 0)
+                continue
+            }
+            let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            guard isLetter || (isDigit && part > 0) else { return false }
+            length += 1
         }
+        return Self.fits(part: part, length: length)
+    }
+
+    private static func fits(part: Int, length: Int) -> Bool {
+        part == 0 ? (2...3).contains(length) : (2...8).contains(length)
+    }
+
+    private static func isNormalByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || byte == UInt8(ascii: "-")
     }
 
     public var description: String { rawValue }

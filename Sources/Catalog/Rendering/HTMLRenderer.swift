@@ -250,6 +250,9 @@ final class HeadingIDs {
     /// The slug, or the slug with the first free `-1`, `-2`… suffix, taken.
     private func unique(_ slug: String) -> String {
         let slug = slug.isEmpty ? "section" : slug
+        // A slug's first heading (most headings): one hash. `nextSuffix` is only a hint
+        // (every suffix below it is taken), so a slug with none counts from 1, the same.
+        if used.insert(slug).inserted { return slug }
         var candidate = slug
         var counter = nextSuffix[slug] ?? 0
         if counter > 0 { candidate = "\(slug)-\(counter)" }

@@ -31,12 +31,19 @@ enum TitleRule: ContentRule {
 
     static func checkLength(_ title: Localized<String>, into bag: inout DiagnosticBag) {
         for text in [title.plain].compactMap({ $0 }) + title.byLocale.values.sorted() {
-            if !text.startsWithVisibleASCII, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if isBlank(text) {
                 bag.error("title-length", at: title.location, "the title is blank; write a title with visible text")
             } else if text.appleLength > 256 {
                 bag.error("title-length", at: title.location,
                           "the title has \(text.appleLength) characters, more than Apple's 256; shorten it")
             }
         }
+    }
+
+    /// Nothing but white space, as `CharacterSet.whitespacesAndNewlines` trims it (Unicode's
+    /// White_Space and, in Foundation's set, the zero-width space), without trimming a copy:
+    /// titles in most scripts fail at their first scalar.
+    static func isBlank(_ text: String) -> Bool {
+        !text.startsWithVisibleASCII && text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0 == "\u{200B}" }
     }
 }

@@ -42,6 +42,35 @@ import Testing
     #expect(LocaleID(normalizing: "english") == nil)
     #expect(LocaleID(rawValue: "ar").isRightToLeft)
     #expect(!LocaleID(rawValue: "en-us").isRightToLeft)
+    #expect(LocaleID(normalizing: " pt_BR ")?.rawValue == "pt-br")
+    #expect(LocaleID(normalizing: "e1") == nil)
+    #expect(LocaleID(normalizing: "en-") == nil)
+    #expect(LocaleID(normalizing: "en-abcdefghi") == nil)
+    #expect(LocaleID(normalizing: "é-fr") == nil)
+}
+
+/// Normalization reads bytes; it accepts and spells exactly what the string functions
+/// it replaced did (trim, `_` → `-`, lowercase, then the shape by `Character`).
+@Test func localeNormalizationMatchesTheStringFunctions() {
+    func reference(_ text: String) -> String? {
+        let normalized = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "-").lowercased()
+        let parts = normalized.split(separator: "-", omittingEmptySubsequences: false)
+        guard let language = parts.first, (2...3).contains(language.count),
+              language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+        let rest = parts.dropFirst().allSatisfy { part in
+            (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+        return rest ? normalized : nil
+    }
+    let pieces = ["a", "Z", "z", "0", "9", "-", "_", " ", "\t", "é", "İ", "ß", "١", "\u{301}", "@", "`", "[", "{"]
+    var generator = SeededGenerator(state: 19)
+    for _ in 0..<20_000 {
+        let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+        #expect(LocaleID(normalizing: text)?.rawValue == reference(text), "\(text.debugDescription)")
+    }
+    for text in ["en", "en-us", "EN-us", "zh-Hant-TW", "es-419", "ar_SA", "sr-latn-rs", "x1", "en-u-ca"] {
+        #expect(LocaleID(normalizing: text)?.rawValue == reference(text), "\(text)")
+    }
 }
 
 @Test func percentEncoding() {

@@ -211,3 +211,18 @@ extension BadInput {
         }
     }
 }
+
+/// A blank title is one that `CharacterSet.whitespacesAndNewlines` trims to nothing: the
+/// same answer for every scalar of the Basic Multilingual Plane, alone and around text.
+@Test func blankTitlesAreWhatFoundationTrimsAway() {
+    for value in UInt32(0)...0xFFFF {
+        guard let scalar = Unicode.Scalar(value) else { continue }
+        for text in [String(scalar), " \(scalar)\t", "\(scalar)x"] {
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            #expect(TitleRule.isBlank(text) == trimmed, "U+\(String(value, radix: 16))")
+        }
+    }
+    #expect(TitleRule.isBlank(""))
+    #expect(TitleRule.isBlank("\u{3000}\u{2028}\n"))
+    #expect(!TitleRule.isBlank("\u{3000}題"))
+}
