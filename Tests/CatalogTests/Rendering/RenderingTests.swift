@@ -88,10 +88,11 @@ struct BodyLinksTestResolver {
     }
     let all = String(scalars)
     #expect(HTMLEscaping.escape(all) == all.map { reference[$0] ?? String($0) }.joined())
-    // The escaper reads eight bytes at a time: each character at every offset of texts
-    // around one and several words long, alone and next to another, among ASCII and not.
-    for filler in ["abcdefghijklmnopqrstuvwxyz ABC", "é ü 中文 ñ Ω 𝄞 x y"] {
-        for length in 0...24 {
+    // The escaper reads sixteen, then eight bytes at a time: each character at every
+    // offset of texts up to three blocks of sixteen long, alone and next to another, among
+    // ASCII and not.
+    for filler in ["abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOP 0123456", "é ü 中文 ñ Ω 𝄞 x y é ü 中文 ñ Ω 𝄞 x y"] {
+        for length in 0...44 {
             let text = Array(String(filler.prefix(length)))
             for offset in 0...text.count {
                 for special in reference.keys {
