@@ -4,8 +4,9 @@
 /// `<pre>`, with each writer's start tag whose attributes the sanitizer changes written
 /// again as it writes them (attributes the allowlist does not keep left out, a link's or
 /// an image's URL resolved and escaped as Markdown's, an image that cannot be shown as its
-/// alt text). A writer's element that the sanitizer removes or renames (a heading, which
-/// also takes an id from its text) leaves the fragment to gumbo.
+/// alt text), and a link closed where another starts inside it, as the parser closes it.
+/// A writer's element that the sanitizer removes or renames (a heading, which also takes
+/// an id from its text) leaves the fragment to gumbo.
 extension SimpleHTML {
     /// A part of the fragment not copied as written.
     private struct Edit {
@@ -16,6 +17,9 @@ extension SimpleHTML {
             case escape
             /// A writer's start tag, written as the sanitizer writes it.
             case tag(SimpleHTMLScanner.Token)
+            /// `</a>`, where the parser closes a link because another starts inside it
+            /// (`SimpleHTMLStack.closeLinkBeforeLink`); its range is empty.
+            case closeLink
         }
 
         var range: Range<Int>
@@ -41,6 +45,7 @@ extension SimpleHTML {
             case .remove: break
             case .escape: writeEscaped(UnsafeBufferPointer(rebasing: fragment[edit.range]), into: out)
             case .tag(let tag): writeTag(tag, of: fragment, resolve: resolve, into: out)
+            case .closeLink: out.raw("</a>")
             }
             written = edit.range.upperBound
         }
@@ -77,8 +82,13 @@ extension SimpleHTML {
                     // The renderer writes canonical tags only; a writer's tag is read as its own.
                     let isWriters = writers.first?.contains(token.range.lowerBound) == true
                     guard isWriters || token.isCanonical else { throw Unsupported() }
+                    if token.name == "a", stack.closeLinkBeforeLink() {
+                        edits.append(Edit(range: token.range.lowerBound..<token.range.lowerBound, change: .closeLink))
+                    }
                     if isWriters, try isRewritten(token) { edits.append(Edit(range: token.range, change: .tag(token))) }
                     _ = try stack.start(token.name)
+                case .end where token.name == "a" && stack.ignoresLinkEnd():
+                    edits.append(Edit(range: token.range, change: .remove))
                 case .end: _ = try stack.end(token.name)
                 }
             }

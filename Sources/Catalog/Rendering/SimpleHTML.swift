@@ -128,6 +128,25 @@ struct SimpleHTMLStack {
         return nil
     }
 
+    /// Before a start tag `<a>`: an `a` that is the current node is closed, as the parser's
+    /// adoption agency closes it when a link starts inside a link (most often a writer's
+    /// `<a>` around a URL that cmark's autolink extension made a link of). True when one
+    /// was closed; an `a` open further up is left to `start`, which refuses it.
+    mutating func closeLinkBeforeLink() -> Bool {
+        guard links > 0, open.last?.name == "a" else { return false }
+        open.removeLast()
+        count("a", -1)
+        return true
+    }
+
+    /// An `</a>` with no `a` open, which the parser ignores (the adoption agency finds no
+    /// `a` to close, and the stack holds none): true, taken as a token, when it is one.
+    mutating func ignoresLinkEnd() -> Bool {
+        guard links == 0 else { return false }
+        afterPre = false
+        return true
+    }
+
     private mutating func count(_ name: String, _ change: Int) {
         if name == "p" { paragraphs += change } else if name == "a" { links += change }
     }
