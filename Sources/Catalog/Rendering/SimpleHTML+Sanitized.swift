@@ -156,8 +156,8 @@ extension SimpleHTML {
         out.text(decoded(bytes))
     }
 
-    /// A text or value as the parser reads it: the five entities `HTMLEscaping` writes (the
-    /// only ones `canonical` takes) read back as their characters.
+    /// A text or value as the parser reads it: the five entities `HTMLEscaping` writes and
+    /// plain numeric references (the only ones `canonical` takes) read back as their characters.
     static func decoded(_ value: UnsafeBufferPointer<UInt8>) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(value.count)
@@ -168,11 +168,55 @@ extension SimpleHTML {
                 index += 1
                 continue
             }
-            let entity = entities.first { matches($0.entity, value, at: index) }
-            bytes.append(entity?.character ?? UInt8(ascii: "&"))
-            index += entity?.entity.count ?? 1
+            if let entity = entities.first(where: { matches($0.entity, value, at: index) }) {
+                bytes.append(entity.character)
+                index += entity.entity.count
+            } else if let reference = numericReference(in: value, at: index) {
+                UTF8.encode(reference.scalar) { bytes.append($0) }
+                index += reference.length
+            } else {
+                bytes.append(UInt8(ascii: "&"))
+                index += 1
+            }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `&#` and 1–8 decimal digits, or `&#x` (or `X`) and 1–8 hexadecimal ones, then `;`, at
+    /// `index`: a numeric character reference, when it names a character the parser keeps
+    /// as it is. Nil for anything the parser would change or might read otherwise (no `;`,
+    /// NUL, controls and the C1 range it maps through windows-1252, surrogates, noncharacters,
+    /// beyond U+10FFFF), and for a tab or a newline (one after `<pre>` would be dropped).
+    static func numericReference(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (length: Int, scalar: Unicode.Scalar)? {
+        guard index + 3 < bytes.count, bytes[index] == UInt8(ascii: "&"), bytes[index + 1] == UInt8(ascii: "#") else { return nil }
+        let isHex = bytes[index + 2] | 0x20 == UInt8(ascii: "x")
+        var position = index + (isHex ? 3 : 2)
+        let digitsStart = position
+        var value: UInt32 = 0
+        while position < bytes.count, position - digitsStart < 8, let digit = Self.digit(bytes[position], hex: isHex) {
+            value = value * (isHex ? 16 : 10) + digit
+            position += 1
+        }
+        guard position > digitsStart, position < bytes.count, bytes[position] == UInt8(ascii: ";"),
+              isPlainCharacter(value), let scalar = Unicode.Scalar(value) else { return nil }
+        return (position + 1 - index, scalar)
+    }
+
+    private static func digit(_ byte: UInt8, hex: Bool) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    private static func isPlainCharacter(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x20...0x7E, 0xA0...0xD7FF, 0xE000...0xFDCF, 0xFDF0...0xFFFD: true
+        case 0x10000...0x10FFFF: value & 0xFFFE != 0xFFFE
+        default: false
+        }
     }
 
     private static let entities: [(entity: [UInt8], character: UInt8)] = [

@@ -76,7 +76,10 @@ struct SimpleHTMLScanner {
             switch spelling {
             case .canonical:
                 if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { textIsCanonical = false }
-                if byte == UInt8(ascii: "&") { try skipEntity(); continue }
+                if byte == UInt8(ascii: "&") {
+                    if try !skipEntity() { textIsCanonical = false }
+                    continue
+                }
             case .lenient(let decodedText):
                 guard !decodedText || byte != UInt8(ascii: "&") else { throw .init() }
             }
@@ -85,13 +88,17 @@ struct SimpleHTMLScanner {
         return textIsCanonical
     }
 
-    /// One of the five entities `HTMLEscaping` writes, which the parser reads back as the character.
-    private mutating func skipEntity() throws(SimpleHTML.Unsupported) {
+    /// One of the five entities `HTMLEscaping` writes (true), or a numeric character
+    /// reference that writers write (`&#x3C;`, `&#160;`) to a character the parser keeps as
+    /// it is (false: the sanitizer writes the character, escaped as `HTMLEscaping` escapes).
+    private mutating func skipEntity() throws(SimpleHTML.Unsupported) -> Bool {
         for entity: StaticString in ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"] where starts(with: entity) {
             index += entity.utf8CodeUnitCount
-            return
+            return true
         }
-        throw .init()
+        guard let reference = SimpleHTML.numericReference(in: bytes, at: index) else { throw .init() }
+        index += reference.length
+        return false
     }
 
     /// `<!--` text `-->`, where the text neither starts with `>` or `-`, nor ends with
@@ -133,8 +140,10 @@ struct SimpleHTMLScanner {
                 token.range = start..<index
                 return token
             case UInt8(ascii: "/"):
-                guard !isCanonical, starts(with: "/>") else { throw .init() }
-                // `<br/>` (`lenient` only): a void element, or one the parser opens as `<span>`.
+                guard starts(with: "/>") else { throw .init() }
+                // `<br/>`: a void element, or one the parser opens as `<span>` (it ignores the
+                // `/`). Never the renderer's: when canonical, a writer's tag to write again.
+                if isCanonical { token.isCanonical = false }
                 index += 2
                 token.range = start..<index
                 return token
@@ -175,8 +184,9 @@ struct SimpleHTMLScanner {
 
     /// `name="value"` or `name='value'`: a lowercase name of letters, digits and `-`; the
     /// value holds no NUL or carriage return, and when canonical holds `&` only in the five
-    /// entities `HTMLEscaping` writes. `isCanonical`: double-quoted, with no `'`, `<` or `>`
-    /// as they are (the sanitizer would escape them).
+    /// entities `HTMLEscaping` writes and in plain numeric references. `isCanonical`:
+    /// double-quoted, with no `'`, `<` or `>` as they are and no numeric reference (the
+    /// sanitizer would write them otherwise).
     private mutating func attribute() throws(SimpleHTML.Unsupported) -> (name: String, value: Range<Int>, isCanonical: Bool) {
         let start = index
         while index < bytes.count,
@@ -198,7 +208,10 @@ struct SimpleHTMLScanner {
                 if byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
                     valueIsCanonical = false
                 }
-                if byte == UInt8(ascii: "&") { try skipEntity(); continue }
+                if byte == UInt8(ascii: "&") {
+                    if try !skipEntity() { valueIsCanonical = false }
+                    continue
+                }
             }
             index += 1
         }
