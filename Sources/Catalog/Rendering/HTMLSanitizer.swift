@@ -35,9 +35,13 @@ struct HTMLSanitizer {
         }
     }
 
+    private func writeFramedPageLink(_ node: HTMLNode, into out: HTMLBuilder) {
+        Self.writeFramedPageLink(node, resolve: resolve, into: out)
+    }
+
     /// A removed `<iframe>`'s page as a link (`HTMLAllowlist.framedPage`); nothing for any
     /// other removed element.
-    private func writeFramedPageLink(_ node: HTMLNode, into out: HTMLBuilder) {
+    static func writeFramedPageLink(_ node: HTMLNode, resolve: HTMLRenderer.Resolver, into out: HTMLBuilder) {
         guard let page = HTMLAllowlist.framedPage(node), let href = resolve(page.url, false) else { return }
         out.raw("<a href=\"")
         out.text(HrefEscaping.percentEncoded(href))

@@ -4,7 +4,8 @@
 /// `<pre>`, with each writer's start tag whose attributes the sanitizer changes written
 /// again as it writes them (attributes the allowlist does not keep left out, a link's or
 /// an image's URL resolved and escaped as Markdown's, an image that cannot be shown as its
-/// alt text), and a link closed where another starts inside it, as the parser closes it.
+/// alt text), a link closed where another starts inside it, as the parser closes it, and
+/// an empty iframe as a link to its page.
 /// A writer's element that the sanitizer removes or renames (a heading, which also takes
 /// an id from its text) leaves the fragment to gumbo.
 extension SimpleHTML {
@@ -20,6 +21,9 @@ extension SimpleHTML {
             /// `</a>`, where the parser closes a link because another starts inside it
             /// (`SimpleHTMLStack.closeLinkBeforeLink`); its range is empty.
             case closeLink
+            /// A writer's `<iframe …></iframe>`: its page as a link, as the sanitizer writes
+            /// it (`HTMLSanitizer.writeFramedPageLink`), or nothing.
+            case framedPage(SimpleHTMLScanner.Token)
         }
 
         var range: Range<Int>
@@ -46,6 +50,7 @@ extension SimpleHTML {
             case .escape: writeEscaped(UnsafeBufferPointer(rebasing: fragment[edit.range]), into: out)
             case .tag(let tag): writeTag(tag, of: fragment, resolve: resolve, into: out)
             case .closeLink: out.raw("</a>")
+            case .framedPage(let tag): writeFramedPage(tag, of: fragment, resolve: resolve, into: out)
             }
             written = edit.range.upperBound
         }
@@ -61,7 +66,18 @@ extension SimpleHTML {
             var scanner = SimpleHTMLScanner(fragment, spelling: .canonical)
             var stack = SimpleHTMLStack(.body)
             var writers = writerRanges[...]
+            // A writer's `<iframe …>`, until its end tag: the parser reads what is between as
+            // raw text, so only an iframe closed at once is simple.
+            var frame: SimpleHTMLScanner.Token?
             while let token = try scanner.next() {
+                if let open = frame {
+                    guard token.kind == .end, token.name == "iframe", token.range.lowerBound == open.range.upperBound else {
+                        throw Unsupported()
+                    }
+                    edits.append(Edit(range: open.range.lowerBound..<token.range.upperBound, change: .framedPage(open)))
+                    frame = nil
+                    continue
+                }
                 switch token.kind {
                 case .text:
                     let text = UnsafeBufferPointer(rebasing: fragment[token.range])
@@ -82,6 +98,11 @@ extension SimpleHTML {
                     // The renderer writes canonical tags only; a writer's tag is read as its own.
                     let isWriters = writers.first?.contains(token.range.lowerBound) == true
                     guard isWriters || token.isCanonical else { throw Unsupported() }
+                    if token.name == "iframe" {
+                        guard isWriters, stack.takesRawElement() else { throw Unsupported() }
+                        frame = token
+                        continue
+                    }
                     if token.name == "a", stack.closeLinkBeforeLink() {
                         edits.append(Edit(range: token.range.lowerBound..<token.range.lowerBound, change: .closeLink))
                     }
@@ -92,6 +113,7 @@ extension SimpleHTML {
                 case .end: _ = try stack.end(token.name)
                 }
             }
+            guard frame == nil else { throw Unsupported() }
             _ = try stack.finish()
         } catch {
             return nil
@@ -113,6 +135,15 @@ extension SimpleHTML {
         guard let element = elements[token.name], element.contains(.kept), !element.contains(.heading) else { throw .init() }
         if !token.isCanonical || (token.name == "img" && !token.attributes.contains("src")) { return true }
         return token.attributes.contains { !HTMLAllowlist.allows($0, on: token.name) || HTMLAllowlist.isURL($0, on: token.name) }
+    }
+
+    /// A writer's iframe as `HTMLSanitizer` writes it: a link to its page, or nothing.
+    private static func writeFramedPage(_ tag: SimpleHTMLScanner.Token, of fragment: UnsafeBufferPointer<UInt8>,
+                                        resolve: HTMLRenderer.Resolver, into out: HTMLBuilder) {
+        let attributes = zip(tag.attributes, tag.values).map { name, range in
+            HTMLAttribute(name: name, value: decoded(UnsafeBufferPointer(rebasing: fragment[range])), offset: range.lowerBound)
+        }
+        HTMLSanitizer.writeFramedPageLink(HTMLNode(tag: "iframe", attributes: attributes), resolve: resolve, into: out)
     }
 
     /// A writer's start tag as `HTMLSanitizer.writeWriters` writes it, resolving its URLs in order.

@@ -139,6 +139,13 @@ struct SimpleHTMLStack {
         return true
     }
 
+    /// An element whose content the parser reads as raw text (a writer's `iframe`, which the
+    /// caller takes with its end tag): true when it may stand here, outside a table's rows.
+    mutating func takesRawElement() -> Bool {
+        afterPre = false
+        return context == .body && open.last.map { !$0.element.contains(.tableContainer) } ?? true
+    }
+
     /// An `</a>` with no `a` open, which the parser ignores (the adoption agency finds no
     /// `a` to close, and the stack holds none): true, taken as a token, when it is one.
     mutating func ignoresLinkEnd() -> Bool {
