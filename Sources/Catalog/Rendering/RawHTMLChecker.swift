@@ -35,6 +35,13 @@ struct RawHTMLChecker {
         var literal = item.node.literal
         guard !SimpleHTML.isEnabled || !literal.withUTF8(SimpleHTML.hasNothingToReport) else { return [] }
         var found: [Diagnostic] = []
+        // Plain tags (`<a href>`, `<li style>`, `<big>`): each checked without gumbo.
+        if SimpleHTML.isEnabled, let elements = literal.withUTF8(SimpleHTML.checkedElements) {
+            for element in elements {
+                _ = checkElement(element, at: element.offset ?? 0, location: location, source: source, targets: targets, into: &found)
+            }
+            return found
+        }
         for node in HTMLFragmentParser.parse(item.node.literal, context: .template) {
             check(node, at: location, source: source, targets: targets, into: &found)
         }
@@ -53,25 +60,32 @@ struct RawHTMLChecker {
                        into found: inout [Diagnostic]) {
         guard !node.isText else { return }
         // An element the parser made itself was not written: only what is inside it is reported.
-        if let offset = node.offset {
-            switch HTMLAllowlist.decision(node.tag, node.namespace) {
-            case .drop:
-                if let page = HTMLAllowlist.framedPage(node) {
-                    found.append(.warning("raw-html-removed", at: location(offset),
-                                          "raw HTML `<iframe>` is replaced by a link to the page it shows (\(page.url)): frames load other pages into the site, so none is kept; link to the page in Markdown instead"))
-                    return
-                }
-                found.append(.warning("raw-html-removed", at: location(offset),
-                                      "raw HTML `<\(node.tag)>` is removed from the page with everything inside it: elements that run script, load other pages or take input are never kept; remove it, or write its content in Markdown"))
-                return
-            case .unwrap:
-                found.append(.warning("raw-html-removed", at: location(offset),
-                                      "raw HTML `<\(node.tag)>` is not in the HTML allowlist: the tag is removed and its text kept; use Markdown or an allowed element (`rules raw-html-removed` lists them)"))
-            case .keep:
-                checkAttributes(node, at: location, source: source, targets: targets, into: &found)
-            }
+        if let offset = node.offset, !checkElement(node, at: offset, location: location, source: source, targets: targets, into: &found) {
+            return
         }
         for child in node.children { check(child, at: location, source: source, targets: targets, into: &found) }
+    }
+
+    /// One element a writer wrote, without its children; false when it is removed with them.
+    private func checkElement(_ node: HTMLNode, at offset: Int, location: (Int) -> SourceLocation, source: SourceFile,
+                              targets: LinkTargets, into found: inout [Diagnostic]) -> Bool {
+        switch HTMLAllowlist.decision(node.tag, node.namespace) {
+        case .drop:
+            if let page = HTMLAllowlist.framedPage(node) {
+                found.append(.warning("raw-html-removed", at: location(offset),
+                                      "raw HTML `<iframe>` is replaced by a link to the page it shows (\(page.url)): frames load other pages into the site, so none is kept; link to the page in Markdown instead"))
+                return false
+            }
+            found.append(.warning("raw-html-removed", at: location(offset),
+                                  "raw HTML `<\(node.tag)>` is removed from the page with everything inside it: elements that run script, load other pages or take input are never kept; remove it, or write its content in Markdown"))
+            return false
+        case .unwrap:
+            found.append(.warning("raw-html-removed", at: location(offset),
+                                  "raw HTML `<\(node.tag)>` is not in the HTML allowlist: the tag is removed and its text kept; use Markdown or an allowed element (`rules raw-html-removed` lists them)"))
+        case .keep:
+            checkAttributes(node, at: location, source: source, targets: targets, into: &found)
+        }
+        return true
     }
 
     /// Why the allowlist leaves out an attribute, in the writer's terms.

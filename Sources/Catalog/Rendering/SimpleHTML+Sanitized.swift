@@ -122,7 +122,7 @@ extension SimpleHTML {
     }
 
     /// A tag has a few attributes: comparing each pair beats hashing them into a set.
-    private static func hasRepeatedAttribute(_ token: SimpleHTMLScanner.Token) -> Bool {
+    static func hasRepeatedAttribute(_ token: SimpleHTMLScanner.Token) -> Bool {
         let names = token.attributes
         guard names.count > 1 else { return false }
         for index in 1..<names.count where names[..<index].contains(names[index]) { return true }

@@ -23,7 +23,7 @@ enum SimpleHTML {
     /// only when closed out of order, which the stack refuses.
     static let phrasing: Set<String> = [
         "a", "abbr", "b", "bdi", "bdo", "cite", "code", "del", "dfn", "em", "i", "ins", "kbd", "mark", "q",
-        "s", "samp", "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u", "var",
+        "s", "samp", "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u", "var", "big",
     ]
     static let void: Set<String> = ["br", "hr", "img", "input", "wbr"]
     /// Start tags that close an open `p` (HTML's "in body" rules).
@@ -212,6 +212,78 @@ extension SimpleHTML {
     /// The space `HTMLSanitizer.appendText` writes after an element that ends a word.
     private static func separate(_ name: String, _ text: inout [UInt8]) {
         if HTMLAllowlist.separatesWords.contains(name) { text.append(UInt8(ascii: " ")) }
+    }
+
+    /// The elements of one raw node that `RawHTMLChecker` reports on, each with its attributes
+    /// as gumbo's parse gives them (offsets of their names; URL values decoded, other values
+    /// left out, which no check reads), in the order of gumbo's tree: every element the
+    /// allowlist does not keep, and every kept one with an attribute it removes or a URL.
+    /// Nil when the node needs gumbo: when it is not simple (`SimpleHTMLStack` in a
+    /// template), holds an element removed with its content, a repeated attribute (the
+    /// parser keeps the first), or a URL with an entity `decoded` does not read. A simple
+    /// node's tree is its tags as written: one element per start tag, in order.
+    static func checkedElements(_ literal: UnsafeBufferPointer<UInt8>) -> [HTMLNode]? {
+        var scanner = SimpleHTMLScanner(literal, spelling: .lenient(decodedText: false))
+        var stack = SimpleHTMLStack(.template)
+        var elements: [HTMLNode] = []
+        do {
+            while let token = try scanner.next() {
+                switch token.kind {
+                case .text: _ = try stack.text(UnsafeBufferPointer(rebasing: literal[token.range]))
+                case .comment: try stack.comment()
+                case .end: _ = try stack.end(token.name)
+                case .start:
+                    guard HTMLAllowlist.decision(token.name, .html) != .drop, !hasRepeatedAttribute(token),
+                          let attributes = checkedAttributes(of: token, in: literal) else { return nil }
+                    _ = try stack.start(token.name)
+                    if !attributes.isEmpty || !HTMLAllowlist.elements.contains(token.name) {
+                        elements.append(HTMLNode(tag: token.name, attributes: attributes, offset: token.range.lowerBound))
+                    }
+                }
+            }
+            _ = try stack.finish()
+        } catch {
+            return nil
+        }
+        return elements
+    }
+
+    /// A start tag's attributes that a check reads: on a kept element, those the allowlist
+    /// removes (name and offset) and URLs (decoded); none on another, which is reported
+    /// whole. Nil for a URL with an `&` that `decoded` does not read as the parser does.
+    private static func checkedAttributes(of token: SimpleHTMLScanner.Token, in literal: UnsafeBufferPointer<UInt8>) -> [HTMLAttribute]? {
+        guard HTMLAllowlist.elements.contains(token.name) else { return [] }
+        var checked: [HTMLAttribute] = []
+        for (name, range) in zip(token.attributes, token.values) {
+            // The scanner takes `name="` or `name='` with nothing between: the name ends two bytes before the value.
+            let offset = range.lowerBound - 2 - name.utf8.count
+            guard HTMLAllowlist.allows(name, on: token.name) else {
+                checked.append(HTMLAttribute(name: name, value: "", offset: offset))
+                continue
+            }
+            guard HTMLAllowlist.isURL(name, on: token.name) else { continue }
+            let value = UnsafeBufferPointer(rebasing: literal[range])
+            guard readsEveryAmpersand(value) else { return nil }
+            checked.append(HTMLAttribute(name: name, value: decoded(value), offset: offset))
+        }
+        return checked
+    }
+
+    /// Whether every `&` of a value starts one of the five entities or a plain numeric reference.
+    private static func readsEveryAmpersand(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        for index in value.indices where value[index] == UInt8(ascii: "&") {
+            let five: [StaticString] = ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"]
+            guard five.contains(where: { starts(value, with: $0, at: index) }) || numericReference(in: value, at: index) != nil else {
+                return false
+            }
+        }
+        return true
+    }
+
+    private static func starts(_ bytes: UnsafeBufferPointer<UInt8>, with prefix: StaticString, at index: Int) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        return (0..<count).allSatisfy { bytes[index + $0] == prefix.utf8Start[$0] }
     }
 
     /// True when `RawHTMLChecker` has nothing to report of one raw node: the tokenizer

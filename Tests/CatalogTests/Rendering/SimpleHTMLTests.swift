@@ -94,6 +94,40 @@ import Testing
         return HTMLFragmentParser.parse(literal, context: .template).contains(where: reports)
     }
 
+    /// What gumbo's checker walk reports on, in its order: each element the allowlist does
+    /// not keep (its tag and offset), and each kept one with an attribute the allowlist
+    /// removes or a URL (name, offset, and a URL's decoded value).
+    static func gumboCheckedElements(_ literal: String) -> [String] {
+        var found: [String] = []
+        func walk(_ node: HTMLNode) {
+            guard !node.isText else { return }
+            if let offset = node.offset {
+                switch HTMLAllowlist.decision(node.tag, node.namespace) {
+                case .drop: found.append("dropped \(node.tag)@\(offset)"); return
+                case .unwrap: found.append("\(node.tag)@\(offset) ")
+                case .keep:
+                    let checked = node.attributes.filter { !HTMLAllowlist.allows($0.name, on: node.tag) || HTMLAllowlist.isURL($0.name, on: node.tag) }
+                    if !checked.isEmpty { found.append("\(node.tag)@\(offset) " + describe(checked, on: node.tag)) }
+                }
+            }
+            node.children.forEach(walk)
+        }
+        HTMLFragmentParser.parse(literal, context: .template).forEach(walk)
+        return found
+    }
+
+    static func simpleCheckedElements(_ literal: String) -> [String]? {
+        var literal = literal
+        return literal.withUTF8(SimpleHTML.checkedElements)?.map { node in
+            "\(node.tag)@\(node.offset ?? -1) " + describe(node.attributes, on: node.tag)
+        }
+    }
+
+    private static func describe(_ attributes: [HTMLAttribute], on tag: String) -> String {
+        attributes.map { "\($0.name)@\($0.offset)" + (HTMLAllowlist.isURL($0.name, on: tag) && HTMLAllowlist.allows($0.name, on: tag) ? "=\($0.value)" : "") }
+            .joined(separator: " ")
+    }
+
     static func simpleReports(_ literal: String) -> Bool {
         var literal = literal
         return !literal.withUTF8(SimpleHTML.hasNothingToReport)
@@ -271,6 +305,8 @@ import Testing
         "<a href=\"u?a&#61;1\">", "<img src=\"p&#46;png\" alt=\"&#x26;\">", "<br />", "<span/>",
         "<iframe src=\"https://x.org/v\" title=\"V\"></iframe>", "<iframe src=\"https://x.org/w\">", "</iframe>",
         "<iframe></iframe>", "<iframe src=\"javascript:x\" title=\"j\"></iframe>",
+        "<big>", "</big>", "<li style='list-style: none;'>", "<span style=\"color:blue\" id=\"x\">", "<a href=\"u\" onclick=\"x\">",
+        "<center>", "</center>",
     ]
 
     static func noncharacter(_ value: UInt32) -> String { String(Unicode.Scalar(value)!) }
@@ -306,7 +342,7 @@ import Testing
     }
 
     @Test func generatedFragmentsGetGumbosPageTextAndChecks() {
-        var taken = (page: 0, text: 0, check: 0, resolving: 0)
+        var taken = (page: 0, text: 0, check: 0, resolving: 0, urls: 0)
         for fragment in Self.fragments(count: 4000, seed: 19) + Self.nestedFragments(count: 3000, seed: 13) {
             let bytes = fragment.utf8.count
             for ranges in [[0..<bytes], [], [0..<bytes / 2]] {
@@ -322,13 +358,17 @@ import Testing
                 taken.text += 1
                 #expect(simple == Self.gumboText(fragment), "\(fragment.debugDescription)")
             }
+            if let simple = Self.simpleCheckedElements(fragment) {
+                taken.urls += simple.isEmpty ? 0 : 1
+                #expect(simple == Self.gumboCheckedElements(fragment), "\(fragment.debugDescription)")
+            }
             if !Self.simpleReports(fragment) {
                 taken.check += 1
                 #expect(!Self.gumboReports(fragment), "\(fragment.debugDescription)")
             }
         }
         // The comparisons above are not vacuous: many fragments take each fast path.
-        #expect(taken.page > 1000 && taken.text > 1000 && taken.check > 1000 && taken.resolving > 300, "\(taken)")
+        #expect(taken.page > 1000 && taken.text > 1000 && taken.check > 1000 && taken.resolving > 300 && taken.urls > 300, "\(taken)")
     }
 
     /// Markdown bodies shaped like real ones (inline tags around emphasis and code, HTML
