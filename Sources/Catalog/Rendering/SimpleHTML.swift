@@ -194,7 +194,8 @@ extension SimpleHTML {
                 switch token.kind {
                 case .text:
                     let bytes = UnsafeBufferPointer(rebasing: literal[token.range])
-                    text.append(contentsOf: try stack.text(bytes) ? bytes.dropFirst() : bytes[...])
+                    let read = try stack.text(bytes) ? UnsafeBufferPointer(rebasing: bytes.dropFirst()) : bytes
+                    if token.isCanonical { text.append(contentsOf: read) } else { text.append(contentsOf: decoded(read).utf8) }
                 case .comment: try stack.comment()
                 case .start:
                     if try !stack.start(token.name) { separate(token.name, &text) }

@@ -1,6 +1,7 @@
-/// A strict reader of the plainest HTML: text, comments written as `<!-- … -->`, and tags
-/// of letters and digits with quoted attributes. It reads nothing the HTML5
-/// tokenizer would read another way: any other `<` (`<!DOCTYPE`, `<?`, `a < b`, `</ x>`),
+/// A strict reader of the plainest HTML: text (where a `<` that starts no tag, as in
+/// `a < b`, is text), comments written as `<!-- … -->`, and tags of letters and digits with
+/// quoted attributes. It reads nothing the HTML5 tokenizer would read another way: any
+/// other `<` (`<!DOCTYPE`, `<?`, `</ x>`),
 /// a comment the tokenizer would end elsewhere (`<!-->`, `<!--->`, `--!>`, `--` inside),
 /// a NUL or a carriage return (which the parser replaces), an unquoted value, and
 /// anything else it is not sure of, throws `SimpleHTML.Unsupported`, and the caller hands
@@ -20,6 +21,7 @@ struct SimpleHTMLScanner {
         /// False, when `canonical`, for a text that holds `"`, `'` or `>` as they are, or a tag
         /// with a single-quoted value or one that holds `'`, `<` or `>`: what a writer writes
         /// and the sanitizer writes escaped (the tokenizer reads these as `lenient` does).
+        /// False, when `lenient(decodedText: true)`, for a text with references to decode.
         var isCanonical = true
     }
 
@@ -28,7 +30,9 @@ struct SimpleHTMLScanner {
         /// attributes, texts and values escaped as `HTMLEscaping` escapes them.
         case canonical
         /// As writers write it: names in any case, white space between attributes, `/>`.
-        /// `decodedText` also refuses `&` in texts, so that a text is the text a reader sees.
+        /// `decodedText` takes `&` in texts only in references `SimpleHTML.decoded` reads (the
+        /// five entities `HTMLEscaping` writes, plain numeric ones), so that a text decoded is
+        /// the text a reader sees.
         case lenient(decodedText: Bool)
     }
 
@@ -45,13 +49,21 @@ struct SimpleHTMLScanner {
     mutating func next() throws(SimpleHTML.Unsupported) -> Token? {
         guard index < bytes.count else { return nil }
         let start = index
-        guard bytes[index] == UInt8(ascii: "<") else {
+        guard bytes[index] == UInt8(ascii: "<"), !isTextLessThan else {
             let isCanonical = try skipText()
             return Token(kind: .text, range: start..<index, isCanonical: isCanonical)
         }
         if starts(with: "<!--") { return try comment() }
         if starts(with: "</") { return try endTag() }
         return try startTag()
+    }
+
+    /// A `<` at `index` that the tokenizer reads as text: one not followed by a letter, `!`,
+    /// `/` or `?` (`a < b`, `1 <2`, a `<` that ends the input), which starts no tag.
+    private var isTextLessThan: Bool {
+        guard index + 1 < bytes.count else { return true }
+        let next = bytes[index + 1]
+        return !Self.isASCIILetter(next) && next != UInt8(ascii: "!") && next != UInt8(ascii: "/") && next != UInt8(ascii: "?")
     }
 
     private var isCanonical: Bool {
@@ -70,8 +82,10 @@ struct SimpleHTMLScanner {
     /// False when a canonical text holds a character the sanitizer escapes (`Token.isCanonical`).
     private mutating func skipText() throws(SimpleHTML.Unsupported) -> Bool {
         var textIsCanonical = true
-        while index < bytes.count, bytes[index] != UInt8(ascii: "<") {
+        while index < bytes.count, bytes[index] != UInt8(ascii: "<") || isTextLessThan {
             let byte = bytes[index]
+            // `a < b`: the sanitizer writes the `<` escaped.
+            if byte == UInt8(ascii: "<"), isCanonical { textIsCanonical = false }
             try checkCharacter()
             switch spelling {
             case .canonical:
@@ -81,7 +95,12 @@ struct SimpleHTMLScanner {
                     continue
                 }
             case .lenient(let decodedText):
-                guard !decodedText || byte != UInt8(ascii: "&") else { throw .init() }
+                if decodedText, byte == UInt8(ascii: "&") {
+                    // A reference to decode (`SimpleHTML.decoded`): the text is not as a reader sees it.
+                    _ = try skipEntity()
+                    textIsCanonical = false
+                    continue
+                }
             }
             index += 1
         }

@@ -262,12 +262,14 @@ import Testing
             "<h3>Title</h3>\n<blockquote>q</blockquote>", "</span></b>", "<dl><dt>t</dt><dd>d</dd></dl>", "<pre>x\n</pre>",
             "<div>\n<img src=\"a.png\" alt=\"b\"/>\n</div>", "<br/><hr />x", "<DIV>x</DIV>", "<span/>x", "<li>x</li><li>y",
             "<pre>\nx</pre>", "<pre>\n\ny</pre>", "<pre>\n</pre>",
+            // References decoded, as the parser reads them.
+            "a &amp; b", "<pre>if a &#x3C; b &lt; c &#62; d\n</pre>", "<p>a < b <= c <3</p>", "x <", "<p>&quot;q&quot; &#39;s &#160;x &#x1F600;</p>",
         ]
         for block in blocks {
             #expect(Self.simpleText(block) != nil, "\(block)")
             #expect(Self.simpleText(block) == Self.gumboText(block), "\(block)")
         }
-        for block in ["a &amp; b", "</p>", "<table><tr><td>x</td></tr></table>", "<td>x</td>", "</br>", "<h2>a</h3>", "<p>a<div>b", "<li>x<li>y", "<ul><li>x</ul>"] {
+        for block in ["a &copy; b", "a &amp b", "&#10;x", "&#x80;", "</p>", "<table><tr><td>x</td></tr></table>", "<td>x</td>", "</br>", "<h2>a</h3>", "<p>a<div>b", "<li>x<li>y", "<ul><li>x</ul>"] {
             #expect(Self.simpleText(block) == nil, "\(block)")
         }
     }
@@ -306,7 +308,7 @@ import Testing
         "<iframe src=\"https://x.org/v\" title=\"V\"></iframe>", "<iframe src=\"https://x.org/w\">", "</iframe>",
         "<iframe></iframe>", "<iframe src=\"javascript:x\" title=\"j\"></iframe>",
         "<big>", "</big>", "<li style='list-style: none;'>", "<span style=\"color:blue\" id=\"x\">", "<a href=\"u\" onclick=\"x\">",
-        "<center>", "</center>",
+        "<center>", "</center>", "a < b", "1 <2", "x <", "<3", "< ", "<=",
     ]
 
     static func noncharacter(_ value: UInt32) -> String { String(Unicode.Scalar(value)!) }
