@@ -82,7 +82,9 @@ struct SimpleHTMLScanner {
     /// False when a canonical text holds a character the sanitizer escapes (`Token.isCanonical`).
     private mutating func skipText() throws(SimpleHTML.Unsupported) -> Bool {
         var textIsCanonical = true
-        while index < bytes.count, bytes[index] != UInt8(ascii: "<") || isTextLessThan {
+        while index < bytes.count {
+            while index < bytes.count, Self.isPlain(bytes[index]) { index += 1 }
+            guard index < bytes.count, bytes[index] != UInt8(ascii: "<") || isTextLessThan else { break }
             let byte = bytes[index]
             // `a < b`: the sanitizer writes the `<` escaped.
             if byte == UInt8(ascii: "<"), isCanonical { textIsCanonical = false }
@@ -265,6 +267,17 @@ struct SimpleHTMLScanner {
         var scalar = UInt32(lead & (length == 4 ? 0x07 : 0x0F))
         for offset in 1..<length { scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F) }
         return scalar
+    }
+
+    /// A text's byte that no spelling looks at (most of them), one bit test each: tab,
+    /// newline, printable ASCII but `<`, `&`, `>`, `"` and `'`, UTF-8 continuation bytes, and
+    /// lead bytes but `C2` and `EF`–`F4` (the only ones that can start a character that
+    /// `checkCharacter` refuses).
+    @inline(__always)
+    static func isPlain(_ byte: UInt8) -> Bool {
+        let words: (UInt64, UInt64, UInt64, UInt64) = (0xAFFF_FF3B_0000_0600, 0x7FFF_FFFF_FFFF_FFFF, 0xFFFF_FFFF_FFFF_FFFF, 0x7FFF_FFFF_FFFB)
+        let word = switch byte >> 6 { case 0: words.0; case 1: words.1; case 2: words.2; default: words.3 }
+        return word >> UInt64(byte & 63) & 1 != 0
     }
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool {

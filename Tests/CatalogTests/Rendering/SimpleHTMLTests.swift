@@ -255,6 +255,16 @@ import Testing
         #expect(renderers == (writersSpelling ? nil : Self.sanitized(fragment, writerRanges: [])))
     }
 
+    /// The scanner's bit table of bytes it skips in a text, against what it looks for.
+    @Test func plainTextBytesAreThoseNoSpellingLooksAt() {
+        for value in 0...255 {
+            let byte = UInt8(value)
+            let looked = byte < 0x20 && byte != 0x09 && byte != 0x0A || byte == 0x7F || byte == 0xC2 || byte >= 0xEF
+                || "<&>\"'".utf8.contains(byte)
+            #expect(SimpleHTMLScanner.isPlain(byte) == !looked, "\(value)")
+        }
+    }
+
     @Test func searchTextOfPlainBlocksIsGumbosText() {
         let blocks = [
             "<div align=\"center\">\n", "</div>\n", "<details>\n<summary>More</summary>\n", "</details>",
