@@ -63,6 +63,6 @@ for entry in "${binaries[@]}"; do
 done
 
 echo
-echo "$(basename "$content") ($(find "$content" -name '*.md' | wc -l) Markdown files), valgrind $(valgrind --version | sed 's/valgrind-//'), $(date -u '+%Y-%m-%d %H:%M UTC'):"
+echo "$(basename "$(dirname "$content")")/$(basename "$content") ($(find "$content" -name '*.md' | wc -l) Markdown files), valgrind $(valgrind --version | sed 's/valgrind-//'), $(date -u '+%Y-%m-%d %H:%M UTC'):"
 echo
 python3 "$here/stages.py" "${tables[@]}"
