@@ -199,9 +199,9 @@ extension SimpleHTML {
                 index += 1
                 continue
             }
-            if let entity = entities.first(where: { matches($0.entity, value, at: index) }) {
+            if let entity = escapedEntity(in: value, at: index) {
                 bytes.append(entity.character)
-                index += entity.entity.count
+                index += entity.length
             } else if let reference = numericReference(in: value, at: index) {
                 UTF8.encode(reference.scalar) { bytes.append($0) }
                 index += reference.length
@@ -250,12 +250,20 @@ extension SimpleHTML {
         }
     }
 
-    private static let entities: [(entity: [UInt8], character: UInt8)] = [
-        (Array("&amp;".utf8), UInt8(ascii: "&")), (Array("&lt;".utf8), UInt8(ascii: "<")), (Array("&gt;".utf8), UInt8(ascii: ">")),
-        (Array("&quot;".utf8), UInt8(ascii: "\"")), (Array("&#39;".utf8), UInt8(ascii: "'")),
+    /// The five entities `HTMLEscaping` writes, the only named ones the fast paths read,
+    /// and their characters.
+    private static let escapedEntities: [(entity: StaticString, character: UInt8)] = [
+        ("&amp;", UInt8(ascii: "&")), ("&lt;", UInt8(ascii: "<")), ("&gt;", UInt8(ascii: ">")),
+        ("&quot;", UInt8(ascii: "\"")), ("&#39;", UInt8(ascii: "'")),
     ]
 
-    private static func matches(_ entity: [UInt8], _ value: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        index + entity.count <= value.count && entity.indices.allSatisfy { value[index + $0] == entity[$0] }
+    /// One of the five entities `HTMLEscaping` writes at `index`: its length and character.
+    static func escapedEntity(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (length: Int, character: UInt8)? {
+        for (entity, character) in escapedEntities {
+            let count = entity.utf8CodeUnitCount
+            guard index + count <= bytes.count, (0..<count).allSatisfy({ bytes[index + $0] == entity.utf8Start[$0] }) else { continue }
+            return (count, character)
+        }
+        return nil
     }
 }

@@ -272,19 +272,9 @@ extension SimpleHTML {
 
     /// Whether every `&` of a value starts one of the five entities or a plain numeric reference.
     private static func readsEveryAmpersand(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
-        for index in value.indices where value[index] == UInt8(ascii: "&") {
-            let five: [StaticString] = ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"]
-            guard five.contains(where: { starts(value, with: $0, at: index) }) || numericReference(in: value, at: index) != nil else {
-                return false
-            }
+        value.indices.allSatisfy { index in
+            value[index] != UInt8(ascii: "&") || escapedEntity(in: value, at: index) != nil || numericReference(in: value, at: index) != nil
         }
-        return true
-    }
-
-    private static func starts(_ bytes: UnsafeBufferPointer<UInt8>, with prefix: StaticString, at index: Int) -> Bool {
-        let count = prefix.utf8CodeUnitCount
-        guard index + count <= bytes.count else { return false }
-        return (0..<count).allSatisfy { bytes[index + $0] == prefix.utf8Start[$0] }
     }
 
     /// True when `RawHTMLChecker` has nothing to report of one raw node: the tokenizer

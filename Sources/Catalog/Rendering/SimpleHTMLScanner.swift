@@ -113,8 +113,8 @@ struct SimpleHTMLScanner {
     /// reference that writers write (`&#x3C;`, `&#160;`) to a character the parser keeps as
     /// it is (false: the sanitizer writes the character, escaped as `HTMLEscaping` escapes).
     private mutating func skipEntity() throws(SimpleHTML.Unsupported) -> Bool {
-        for entity: StaticString in ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"] where starts(with: entity) {
-            index += entity.utf8CodeUnitCount
+        if let entity = SimpleHTML.escapedEntity(in: bytes, at: index) {
+            index += entity.length
             return true
         }
         guard let reference = SimpleHTML.numericReference(in: bytes, at: index) else { throw .init() }
