@@ -95,9 +95,14 @@ public struct URLSessionTransport: HTTPTransport {
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         queue.qualityOfService = .userInteractive
-        queue.underlyingQueue = DispatchQueue(label: "catalog-build.upload.delegate", qos: .userInteractive)
+        queue.underlyingQueue = delegateDispatchQueue
         return queue
     }
+
+    /// The dispatch queue under every delegate queue. Kept here: Foundation holds an
+    /// operation queue's `underlyingQueue` `unowned(unsafe)`, so a queue made where it is
+    /// assigned would be freed at once and the operation queue would run on a dangling one.
+    private static let delegateDispatchQueue = DispatchQueue(label: "catalog-build.upload.delegate", qos: .userInteractive)
 
     private func configuration() -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
