@@ -28,6 +28,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 work="${WORK:-/dev/shm/catalog-callgrind}"
 [ $# -ge 1 ] || { sed -n '2,12p' "$0" >&2; exit 2; }
+[ -d "$1" ] || { echo "no folder $1: give a content folder (the one holding catalog.yml)" >&2; exit 2; }
 content="$(cd "$1" && pwd)"; shift
 [ -f "$content/catalog.yml" ] || { echo "no catalog.yml in $content" >&2; exit 2; }
 for tool in valgrind callgrind_annotate cc strip swift; do
