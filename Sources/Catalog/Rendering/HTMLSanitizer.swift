@@ -29,14 +29,10 @@ struct HTMLSanitizer {
             return
         }
         switch HTMLAllowlist.decision(node.tag, node.namespace) {
-        case .drop: writeFramedPageLink(node, into: out)
+        case .drop: Self.writeFramedPageLink(node, resolve: resolve, into: out)
         case .unwrap: write(node.children, into: out)
         case .keep: writeWriters(node, into: out)
         }
-    }
-
-    private func writeFramedPageLink(_ node: HTMLNode, into out: HTMLBuilder) {
-        Self.writeFramedPageLink(node, resolve: resolve, into: out)
     }
 
     /// A removed `<iframe>`'s page as a link (`HTMLAllowlist.framedPage`); nothing for any

@@ -263,18 +263,10 @@ extension SimpleHTML {
                 continue
             }
             guard HTMLAllowlist.isURL(name, on: token.name) else { continue }
-            let value = UnsafeBufferPointer(rebasing: literal[range])
-            guard readsEveryAmpersand(value) else { return nil }
-            checked.append(HTMLAttribute(name: name, value: decoded(value), offset: offset))
+            guard let value = decodedReadingEveryAmpersand(UnsafeBufferPointer(rebasing: literal[range])) else { return nil }
+            checked.append(HTMLAttribute(name: name, value: value, offset: offset))
         }
         return checked
-    }
-
-    /// Whether every `&` of a value starts one of the five entities or a plain numeric reference.
-    private static func readsEveryAmpersand(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
-        value.indices.allSatisfy { index in
-            value[index] != UInt8(ascii: "&") || escapedEntity(in: value, at: index) != nil || numericReference(in: value, at: index) != nil
-        }
     }
 
     /// True when `RawHTMLChecker` has nothing to report of one raw node: the tokenizer
