@@ -39,6 +39,9 @@ struct YAMLTreeBuilder {
     }
 
     let file: SourceFile
+    /// `file.displayPath`, joined once: every key and value has a location, and joining
+    /// the path for each made a string apiece (a tenth of front matter's instructions).
+    private let displayPath: String
     let lineOffset: Int
     /// Counts stop growing past this, so that an alias bomb cannot overflow them.
     let maximumValues: Int
@@ -56,6 +59,7 @@ struct YAMLTreeBuilder {
 
     init(file: SourceFile, lineOffset: Int, maximumValues: Int) {
         self.file = file
+        displayPath = file.displayPath
         self.lineOffset = lineOffset
         self.maximumValues = maximumValues
     }
@@ -135,6 +139,6 @@ struct YAMLTreeBuilder {
     }
 
     private func location(_ mark: YAMLMark) -> SourceLocation {
-        file.location(line: mark.line + lineOffset, column: max(mark.column, 1))
+        SourceLocation(file: displayPath, line: mark.line + lineOffset, column: max(mark.column, 1))
     }
 }

@@ -46,6 +46,18 @@ import Testing
         }
     }
 
+    /// The payload's numbers are written without a `String`: the same digits, extremes included.
+    @Test func decimalsAreWhatStringWrites() {
+        let values: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, 12_345, -987_654_321, Int64(Int32.max), Int64(Int32.min),
+                               999_999_999_999_999_999, Int64.max, Int64.min, Int64.min + 1]
+        var rng = SplitMix(seed: 19)
+        for value in values + (0..<2_000).map({ _ in Int64(bitPattern: rng.next()) >> (rng.next() % 64) }) {
+            var out: [UInt8] = [UInt8(ascii: "x")]
+            PrettyJSONObject.decimal(value, into: &out)
+            #expect(String(decoding: out, as: UTF8.self) == "x\(value)")
+        }
+    }
+
     /// One item in full, as a request body indents it (the shape `PayloadWriter` joins).
     @Test func contextItemIsIndentedForItsPlaceInTheRequest() {
         let version = ContextVersion(locale: LocaleID(rawValue: "en-us"), title: "T", keywords: ["k"],
