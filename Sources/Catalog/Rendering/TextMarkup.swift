@@ -16,7 +16,7 @@ enum TextMarkup {
 
     /// What `value` holds once its markup is read as HTML; nil when it holds none.
     static func plainText(of value: String) -> Found? {
-        guard value.utf8.contains(UInt8(ascii: "<")) else { return nil }
+        guard value.containsUTF8(UInt8(ascii: "<")) else { return nil }
         // A template takes table cells and rows alone, so `<td>x</td>` stays an element.
         let nodes = HTMLFragmentParser.parse(value, context: .template, comments: true)
         guard let first = firstMarkup(in: nodes) else { return nil }

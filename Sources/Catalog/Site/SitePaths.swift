@@ -10,7 +10,7 @@ enum SitePaths {
 
     /// Turns a path on disk (relative to the site root) into the text of an `href`.
     static func href(_ diskPath: String) -> String {
-        if diskPath.utf8.allSatisfy({ PercentEncoding.isUnreserved($0) || $0 == UInt8(ascii: "/") }) { return diskPath }
+        if diskPath.allUTF8({ PercentEncoding.isUnreserved($0) || $0 == UInt8(ascii: "/") }) { return diskPath }
         var out = ""
         out.reserveCapacity(diskPath.utf8.count)
         for byte in diskPath.utf8 {

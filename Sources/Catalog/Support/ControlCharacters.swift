@@ -23,7 +23,7 @@ public enum ControlCharacters {
 
     /// `text` without its invisible controls and the first of them, or nil when it has none.
     public static func removingInvisibleControls(_ text: String) -> (text: String, first: Unicode.Scalar)? {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { return nil }
+        if text.allUTF8({ $0 >= 0x20 && $0 < 0x7F || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { return nil }
         guard let first = text.unicodeScalars.first(where: isInvisibleControl) else { return nil }
         var kept = String.UnicodeScalarView()
         kept.append(contentsOf: text.unicodeScalars.lazy.filter { !isInvisibleControl($0) })

@@ -2,7 +2,7 @@
 /// keeps only `A–Z a–z 0–9 - . _ ~` and encodes every other UTF-8 byte.
 public enum PercentEncoding {
     public static func encode(_ text: String) -> String {
-        if text.utf8.allSatisfy(isUnreserved) { return text }
+        if text.allUTF8(isUnreserved) { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
@@ -51,7 +51,7 @@ enum HrefEscaping {
 
     private static func encode(_ url: String, escapingHTML: Bool) -> String {
         func isHTMLSpecial(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "&") || byte == UInt8(ascii: "'") }
-        if url.utf8.allSatisfy({ isKept($0) || !escapingHTML && isHTMLSpecial($0) }) { return url }
+        if url.allUTF8({ isKept($0) || !escapingHTML && isHTMLSpecial($0) }) { return url }
         var out: [UInt8] = []
         out.reserveCapacity(url.utf8.count + 16)
         for byte in url.utf8 {
