@@ -69,7 +69,12 @@ extension SimpleHTML {
             // A writer's `<iframe …>`, until its end tag: the parser reads what is between as
             // raw text, so only an iframe closed at once is simple.
             var frame: SimpleHTMLScanner.Token?
-            while let token = try scanner.next() {
+            while true {
+                // Only a writer's tag is written again: the renderer's tags are checked, their
+                // attributes not gathered.
+                while let first = writers.first, first.upperBound <= scanner.index { writers.removeFirst() }
+                scanner.gathersAttributes = frame != nil || writers.first?.contains(scanner.index) == true
+                guard let token = try scanner.next() else { break }
                 if let open = frame {
                     guard token.kind == .end, token.name == "iframe", token.range.lowerBound == open.range.upperBound else {
                         throw Unsupported()
@@ -94,7 +99,6 @@ extension SimpleHTML {
                     edits.append(Edit(range: token.range, change: .remove))
                 case .start:
                     guard !hasRepeatedAttribute(token) else { throw Unsupported() }
-                    while let first = writers.first, first.upperBound <= token.range.lowerBound { writers.removeFirst() }
                     // The renderer writes canonical tags only; a writer's tag is read as its own.
                     let isWriters = writers.first?.contains(token.range.lowerBound) == true
                     guard isWriters || token.isCanonical else { throw Unsupported() }
@@ -103,14 +107,14 @@ extension SimpleHTML {
                         frame = token
                         continue
                     }
-                    if token.name == "a", stack.closeLinkBeforeLink() {
+                    if token.id == SimpleHTML.a, stack.closeLinkBeforeLink() {
                         edits.append(Edit(range: token.range.lowerBound..<token.range.lowerBound, change: .closeLink))
                     }
                     if isWriters, try isRewritten(token) { edits.append(Edit(range: token.range, change: .tag(token))) }
-                    _ = try stack.start(token.name)
-                case .end where token.name == "a" && stack.ignoresLinkEnd():
+                    _ = try stack.start(token.id)
+                case .end where token.id == SimpleHTML.a && stack.ignoresLinkEnd():
                     edits.append(Edit(range: token.range, change: .remove))
-                case .end: _ = try stack.end(token.name)
+                case .end: _ = try stack.end(token.id)
                 }
             }
             guard frame == nil else { throw Unsupported() }
@@ -132,7 +136,8 @@ extension SimpleHTML {
     /// Whether the sanitizer writes a writer's start tag otherwise than as written; throws
     /// for an element it removes, unwraps or renames.
     private static func isRewritten(_ token: SimpleHTMLScanner.Token) throws(Unsupported) -> Bool {
-        guard let element = elements[token.name], element.contains(.kept), !element.contains(.heading) else { throw .init() }
+        let element = flags[Int(token.id)]
+        guard token.id != 0, element.contains(.kept), !element.contains(.heading) else { throw .init() }
         if !token.isCanonical || (token.name == "img" && !token.attributes.contains("src")) { return true }
         return token.attributes.contains { !HTMLAllowlist.allows($0, on: token.name) || HTMLAllowlist.isURL($0, on: token.name) }
     }

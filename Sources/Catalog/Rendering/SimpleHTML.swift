@@ -68,6 +68,52 @@ enum SimpleHTML {
         }
         return elements
     }()
+
+    /// An element of `elements` by number: its index in `names`; 0 for any other name. The
+    /// scanner finds a tag's number from its bytes and the stack keeps numbers, so that the
+    /// renderer's own tags (most of a body's HTML) cost no string hashing or comparing.
+    typealias ElementID = UInt8
+
+    /// Every name of `elements`, sorted, after "" (0).
+    static let names: [String] = [""] + elements.keys.sorted()
+    /// `elements` by number.
+    static let flags: [Element] = names.map { elements[$0] ?? [] }
+    /// Names of at most eight bytes as `packed` numbers, sorted, with their ids.
+    private static let packedIDs: [(key: UInt64, id: ElementID)] = names.indices.dropFirst().compactMap { index in
+        let bytes = Array(names[index].utf8)
+        return bytes.count <= 8 ? (packed(bytes), ElementID(index)) : nil
+    }.sorted { $0.key < $1.key }
+    /// `tableParents` by number.
+    static let tableParentIDs: [[ElementID]] = names.map { name in (tableParents[name] ?? []).map(id(of:)).sorted() }
+
+    static let a = id(of: "a"), p = id(of: "p"), li = id(of: "li"), ul = id(of: "ul"), ol = id(of: "ol")
+    static let dd = id(of: "dd"), dt = id(of: "dt"), dl = id(of: "dl"), pre = id(of: "pre"), img = id(of: "img")
+
+    /// Up to eight bytes, the first in the low byte.
+    static func packed(_ bytes: some Collection<UInt8>) -> UInt64 {
+        var key: UInt64 = 0
+        for (offset, byte) in bytes.enumerated() { key |= UInt64(byte) << (8 * offset) }
+        return key
+    }
+
+    /// The number of a lowercase name; 0 for a name the stack does not take.
+    static func id(of name: String) -> ElementID {
+        let bytes = Array(name.utf8)
+        if bytes.count <= 8 { return id(packed: packed(bytes)) }
+        return names.firstIndex(of: name).map { ElementID($0) } ?? 0
+    }
+
+    /// The number of a name of at most eight bytes, packed.
+    static func id(packed key: UInt64) -> ElementID {
+        packedIDs.withUnsafeBufferPointer { table in
+            var low = 0, high = table.count
+            while low < high {
+                let middle = (low + high) / 2
+                if table[middle].key < key { low = middle + 1 } else { high = middle }
+            }
+            return low < table.count && table[low].key == key ? table[low].id : 0
+        }
+    }
 }
 
 /// The open elements of a simple fragment, checked token by token.
@@ -81,7 +127,7 @@ struct SimpleHTMLStack {
     }
 
     let context: Context
-    private(set) var open: [(name: String, element: SimpleHTML.Element)] = []
+    private(set) var open: [(id: SimpleHTML.ElementID, element: SimpleHTML.Element)] = []
     /// How many `p` and `a` elements are open.
     private var paragraphs = 0, links = 0
     /// Just after `<pre>`, whose next newline the parser drops.
@@ -90,40 +136,46 @@ struct SimpleHTMLStack {
 
     init(_ context: Context) { self.context = context }
 
-    /// A start tag; true when it opens an element (false for a void one).
-    mutating func start(_ name: String) throws(SimpleHTML.Unsupported) -> Bool {
-        afterPre = name == "pre"
-        guard let element = SimpleHTML.elements[name], open.count < Self.maximumDepth else { throw .init() }
+    /// A start tag (its `SimpleHTML.ElementID`); true when it opens an element (false for a void one).
+    mutating func start(_ id: SimpleHTML.ElementID) throws(SimpleHTML.Unsupported) -> Bool {
+        afterPre = id == SimpleHTML.pre
+        guard id != 0, open.count < Self.maximumDepth else { throw .init() }
+        let element = SimpleHTML.flags[Int(id)]
         if element.contains(.closesParagraph), paragraphs > 0 { throw .init() }
         let parent = open.last
         if element.contains(.tablePart) {
-            let parents = SimpleHTML.tableParents[name] ?? []
-            guard context == .body, parents.isEmpty || parents.contains(parent?.name ?? "") else { throw .init() }
+            let parents = SimpleHTML.tableParentIDs[Int(id)]
+            guard context == .body, parents.isEmpty || parents.contains(parent?.id ?? 0) else { throw .init() }
         } else if let parent, parent.element.contains(.tableContainer) {
             throw .init()
         }
-        switch name {
-        case "li": guard parent == nil || parent?.name == "ul" || parent?.name == "ol" else { throw .init() }
-        case "dd", "dt": guard parent == nil || parent?.name == "dl" else { throw .init() }
-        case "a": guard links == 0 else { throw .init() }
-        default: if element.contains(.heading), parent?.element.contains(.heading) == true { throw .init() }
+        if id == SimpleHTML.li {
+            guard parent == nil || parent?.id == SimpleHTML.ul || parent?.id == SimpleHTML.ol else { throw .init() }
+        } else if id == SimpleHTML.dd || id == SimpleHTML.dt {
+            guard parent == nil || parent?.id == SimpleHTML.dl else { throw .init() }
+        } else if id == SimpleHTML.a {
+            guard links == 0 else { throw .init() }
+        } else if element.contains(.heading), parent?.element.contains(.heading) == true {
+            throw .init()
         }
         guard !element.contains(.void) else { return false }
         // `<span/>` opens a `span`, as `<span>` does (only `lenient` reads `/>`).
-        open.append((name, element))
-        count(name, 1)
+        open.append((id, element))
+        count(id, 1)
         return true
     }
 
     /// An end tag; the element it closes, nil when it closes none.
-    mutating func end(_ name: String) throws(SimpleHTML.Unsupported) -> String? {
+    mutating func end(_ id: SimpleHTML.ElementID) throws(SimpleHTML.Unsupported) -> SimpleHTML.ElementID? {
         afterPre = false
-        guard let element = SimpleHTML.elements[name], !element.contains(.void) else { throw .init() }
-        if open.last?.name == name {
-            count(name, -1)
-            return open.removeLast().name
+        guard id != 0 else { throw .init() }
+        let element = SimpleHTML.flags[Int(id)]
+        guard !element.contains(.void) else { throw .init() }
+        if open.last?.id == id {
+            count(id, -1)
+            return open.removeLast().id
         }
-        guard context == .template, !open.contains(where: { $0.name == name }), name != "p", !element.contains(.tablePart),
+        guard context == .template, !open.contains(where: { $0.id == id }), id != SimpleHTML.p, !element.contains(.tablePart),
               !(element.contains(.heading) && open.contains(where: { $0.element.contains(.heading) })) else { throw .init() }
         return nil
     }
@@ -133,9 +185,9 @@ struct SimpleHTMLStack {
     /// `<a>` around a URL that cmark's autolink extension made a link of). True when one
     /// was closed; an `a` open further up is left to `start`, which refuses it.
     mutating func closeLinkBeforeLink() -> Bool {
-        guard links > 0, open.last?.name == "a" else { return false }
+        guard links > 0, open.last?.id == SimpleHTML.a else { return false }
         open.removeLast()
-        count("a", -1)
+        count(SimpleHTML.a, -1)
         return true
     }
 
@@ -154,8 +206,8 @@ struct SimpleHTMLStack {
         return true
     }
 
-    private mutating func count(_ name: String, _ change: Int) {
-        if name == "p" { paragraphs += change } else if name == "a" { links += change }
+    private mutating func count(_ id: SimpleHTML.ElementID, _ change: Int) {
+        if id == SimpleHTML.p { paragraphs += change } else if id == SimpleHTML.a { links += change }
     }
 
     /// A text (its bytes); true when it starts with the newline after `<pre>` that the
@@ -175,9 +227,9 @@ struct SimpleHTMLStack {
     }
 
     /// The end of the input: the elements still open, innermost first.
-    func finish() throws(SimpleHTML.Unsupported) -> [String] {
+    func finish() throws(SimpleHTML.Unsupported) -> [SimpleHTML.ElementID] {
         guard context == .template || open.isEmpty else { throw .init() }
-        return open.reversed().map(\.name)
+        return open.reversed().map(\.id)
     }
 }
 
@@ -198,12 +250,12 @@ extension SimpleHTML {
                     if token.isCanonical { text.append(contentsOf: read) } else { text.append(contentsOf: decoded(read).utf8) }
                 case .comment: try stack.comment()
                 case .start:
-                    if try !stack.start(token.name) { separate(token.name, &text) }
+                    if try !stack.start(token.id) { separate(token.id, &text) }
                 case .end:
-                    if let closed = try stack.end(token.name) { separate(closed, &text) }
+                    if let closed = try stack.end(token.id) { separate(closed, &text) }
                 }
             }
-            for name in try stack.finish() { separate(name, &text) }
+            for id in try stack.finish() { separate(id, &text) }
         } catch {
             return nil
         }
@@ -211,8 +263,8 @@ extension SimpleHTML {
     }
 
     /// The space `HTMLSanitizer.appendText` writes after an element that ends a word.
-    private static func separate(_ name: String, _ text: inout [UInt8]) {
-        if HTMLAllowlist.separatesWords.contains(name) { text.append(UInt8(ascii: " ")) }
+    private static func separate(_ id: ElementID, _ text: inout [UInt8]) {
+        if HTMLAllowlist.separatesWords.contains(names[Int(id)]) { text.append(UInt8(ascii: " ")) }
     }
 
     /// The elements of one raw node that `RawHTMLChecker` reports on, each with its attributes
@@ -232,11 +284,11 @@ extension SimpleHTML {
                 switch token.kind {
                 case .text: _ = try stack.text(UnsafeBufferPointer(rebasing: literal[token.range]))
                 case .comment: try stack.comment()
-                case .end: _ = try stack.end(token.name)
+                case .end: _ = try stack.end(token.id)
                 case .start:
                     guard HTMLAllowlist.decision(token.name, .html) != .drop, !hasRepeatedAttribute(token),
                           let attributes = checkedAttributes(of: token, in: literal) else { return nil }
-                    _ = try stack.start(token.name)
+                    _ = try stack.start(token.id)
                     if !attributes.isEmpty || !HTMLAllowlist.elements.contains(token.name) {
                         elements.append(HTMLNode(tag: token.name, attributes: attributes, offset: token.range.lowerBound))
                     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A strict reader of the plainest HTML: text (where a `<` that starts no tag, as in
 /// `a < b`, is text), comments written as `<!-- … -->`, and tags of letters and digits with
 /// quoted attributes. It reads nothing the HTML5 tokenizer would read another way: any
@@ -14,6 +16,8 @@ struct SimpleHTMLScanner {
         var range: Range<Int>
         /// The tag's name, lowercased; "" for a text or a comment.
         var name = ""
+        /// The element the name is, when `SimpleHTMLStack` takes it (`SimpleHTML.ElementID`); else 0.
+        var id: SimpleHTML.ElementID = 0
         /// The attributes' names, as written (lowercase: an uppercase name is unsupported).
         var attributes: [String] = []
         /// Each attribute's value in the input, between its quotes (as written, escaped).
@@ -38,7 +42,11 @@ struct SimpleHTMLScanner {
 
     let bytes: UnsafeBufferPointer<UInt8>
     let spelling: Spelling
-    private var index = 0
+    /// Where the next token starts.
+    private(set) var index = 0
+    /// False while a caller reads tags whose attributes it does not need (the renderer's
+    /// own, which need no rewriting): they are checked as before, but not gathered.
+    var gathersAttributes = true
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, spelling: Spelling) {
         self.bytes = bytes
@@ -141,16 +149,32 @@ struct SimpleHTMLScanner {
     private mutating func endTag() throws(SimpleHTML.Unsupported) -> Token {
         let start = index
         index += 2
-        let name = try tagName()
+        let (name, id) = try tagName()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else { throw .init() }
         index += 1
-        return Token(kind: .end, range: start..<index, name: name)
+        return Token(kind: .end, range: start..<index, name: name, id: id)
     }
 
     private mutating func startTag() throws(SimpleHTML.Unsupported) -> Token {
+        try withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: Self.attributesUngathered) { names throws(SimpleHTML.Unsupported) in
+            try startTag(ungatheredNames: names)
+        }
+    }
+
+    /// How many attributes a tag whose attributes are not gathered may have: the renderer
+    /// writes at most four.
+    private static let attributesUngathered = 8
+
+    /// `ungatheredNames`: room for the names of the attributes when they are not gathered,
+    /// to find a repeated one (which `SimpleHTML.hasRepeatedAttribute` finds in a gathered
+    /// tag, and which the parser drops): such a tag, or one with more attributes than
+    /// there is room for, is unsupported.
+    private mutating func startTag(ungatheredNames: UnsafeMutableBufferPointer<Range<Int>>) throws(SimpleHTML.Unsupported) -> Token {
+        var ungathered = 0
         let start = index
         index += 1
-        var token = Token(kind: .start, range: start..<start, name: try tagName())
+        let (name, id) = try tagName()
+        var token = Token(kind: .start, range: start..<start, name: name, id: id)
         while true {
             let spaced = skipSpaces()
             guard index < bytes.count else { throw .init() }
@@ -171,11 +195,22 @@ struct SimpleHTMLScanner {
             default:
                 guard spaced else { throw .init() }
                 let (name, value, isCanonical) = try attribute()
-                token.attributes.append(name)
-                token.values.append(value)
+                if gathersAttributes {
+                    token.attributes.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self))
+                    token.values.append(value)
+                } else {
+                    guard ungathered < ungatheredNames.count,
+                          !ungatheredNames[..<ungathered].contains(where: { sameBytes($0, name) }) else { throw .init() }
+                    ungatheredNames[ungathered] = name
+                    ungathered += 1
+                }
                 if !isCanonical { token.isCanonical = false }
             }
         }
+    }
+
+    private func sameBytes(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
+        first.count == second.count && memcmp(bytes.baseAddress! + first.lowerBound, bytes.baseAddress! + second.lowerBound, first.count) == 0
     }
 
     /// White space before an attribute or the tag's end: one space when canonical.
@@ -191,16 +226,21 @@ struct SimpleHTMLScanner {
         return index > start
     }
 
-    /// Letters and digits, starting with a letter; lowercased (uppercase is not canonical).
-    private mutating func tagName() throws(SimpleHTML.Unsupported) -> String {
+    /// Letters and digits, starting with a letter; lowercased (uppercase is not canonical),
+    /// with its `SimpleHTML.ElementID`.
+    private mutating func tagName() throws(SimpleHTML.Unsupported) -> (String, SimpleHTML.ElementID) {
         let start = index
+        var packed: UInt64 = 0
         while index < bytes.count, Self.isASCIILetter(bytes[index]) || (index > start && Self.isDigit(bytes[index])) {
             guard !isCanonical || bytes[index] >= UInt8(ascii: "a") || Self.isDigit(bytes[index]) else { throw .init() }
+            // Lowercase: a letter's bit 0x20 set (a digit has it already).
+            if index - start < 8 { packed |= UInt64(bytes[index] | 0x20) << (8 * (index - start)) }
             index += 1
         }
         guard index > start else { throw .init() }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        return isCanonical ? name : name.lowercased()
+        let written = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        let name = isCanonical ? written : written.lowercased()
+        return (name, index - start <= 8 ? SimpleHTML.id(packed: packed) : SimpleHTML.id(of: name))
     }
 
     /// `name="value"` or `name='value'`: a lowercase name of letters, digits and `-`; the
@@ -208,7 +248,7 @@ struct SimpleHTMLScanner {
     /// entities `HTMLEscaping` writes and in plain numeric references. `isCanonical`:
     /// double-quoted, with no `'`, `<` or `>` as they are and no numeric reference (the
     /// sanitizer would write them otherwise).
-    private mutating func attribute() throws(SimpleHTML.Unsupported) -> (name: String, value: Range<Int>, isCanonical: Bool) {
+    private mutating func attribute() throws(SimpleHTML.Unsupported) -> (name: Range<Int>, value: Range<Int>, isCanonical: Bool) {
         let start = index
         while index < bytes.count,
               (bytes[index] >= UInt8(ascii: "a") && bytes[index] <= UInt8(ascii: "z"))
@@ -217,7 +257,7 @@ struct SimpleHTMLScanner {
         }
         guard index > start, index + 1 < bytes.count, bytes[index] == UInt8(ascii: "="),
               bytes[index + 1] == UInt8(ascii: "\"") || bytes[index + 1] == UInt8(ascii: "'") else { throw .init() }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        let name = start..<index
         let quote = bytes[index + 1]
         var valueIsCanonical = quote == UInt8(ascii: "\"")
         index += 2

@@ -40,22 +40,27 @@ public struct SiteStage: Sendable {
         for locale in index.locales {
             var search = SearchIndexCollector(locale: locale, builds: memo == nil)
             let present = model.contexts.indices.filter { index.isPresent($0, in: locale) }
+            // The closures read a constant: `renderer` is a variable (its filter options grow
+            // locale by locale), and reading one captured by reference copied the whole
+            // renderer for each page, retaining and releasing every table it holds, shared
+            // with the threads that render.
+            let pageRenderer = renderer
             // Pages are independent: render them on every core while this thread writes them
             // in order (one writer: ext4 slows down with two), and keep only the small search
             // documents and sitemap entries, so memory stays bounded; the search index grows
             // as the pages are written, not after the last one.
-            try OrderedStream.forEach(present, window: 256, { [renderer] context in
+            try OrderedStream.forEach(present, window: 256, { context in
                 let page = PageRef(locale: locale, context: context)
                 guard let memo else {
-                    return renderPage(page, renderer: renderer, links: links, media: media, checks: checks,
+                    return renderPage(page, renderer: pageRenderer, links: links, media: media, checks: checks,
                                       recordsBody: record != nil)
                 }
-                return memo.page(page, stage: self, renderer: renderer, links: links, media: media)
+                return memo.page(page, stage: self, renderer: pageRenderer, links: links, media: media)
             }, consume: { (item: RenderedPage) in
                 if let checks, checks.hasErrors { throw SiteBodyChecks.Stop() }
                 if let changed = item.bodyChanged { throw changed }
                 if let html = item.html { try write(item.path, html, to: sink) }
-                record?.add(item, renderer: renderer)
+                record?.add(item, renderer: pageRenderer)
                 counter?.advance()
                 if let listing = search.add(item.document) { try write(listing.path, listing.text, to: sink) }
                 sitemap.append(item.page)

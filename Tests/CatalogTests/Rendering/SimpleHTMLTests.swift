@@ -6,6 +6,33 @@ import Testing
 /// input: the same page HTML, search text and diagnostics, on exact cases and on many
 /// generated fragments and Markdown bodies; and the cases it must leave to gumbo.
 @Suite struct SimpleHTMLTests {
+    // MARK: element numbers
+
+    /// Every element the stack takes has its own number, found from its name (any case, as
+    /// the scanner reads a writer's tag) and from its packed bytes; other names have 0.
+    @Test func everyElementHasItsOwnNumber() throws {
+        let names = SimpleHTML.elements.keys.sorted()
+        #expect(SimpleHTML.names == [""] + names)
+        for name in names {
+            let id = SimpleHTML.id(of: name)
+            #expect(id != 0 && SimpleHTML.names[Int(id)] == name && SimpleHTML.flags[Int(id)] == SimpleHTML.elements[name])
+            for spelling in [name, name.uppercased(), name.prefix(1).uppercased() + name.dropFirst()] {
+                let bytes = Array("<\(spelling)>".utf8)
+                let token = try bytes.withUnsafeBufferPointer { buffer in
+                    var scanner = SimpleHTMLScanner(buffer, spelling: .lenient(decodedText: false))
+                    return try scanner.next()
+                }
+                #expect(token?.id == id && token?.name == name, "\(spelling)")
+            }
+        }
+        for other in ["", "iframe", "footer", "svg", "h7", "ab", "spa", "spans", "blockquot", "blockquotes", "figcaptio", "xmp", "b1"] {
+            #expect(SimpleHTML.id(of: other) == 0, "\(other)")
+        }
+        for (name, parents) in SimpleHTML.tableParents {
+            #expect(SimpleHTML.tableParentIDs[Int(SimpleHTML.id(of: name))] == parents.map(SimpleHTML.id(of:)).sorted())
+        }
+    }
+
     // MARK: the three readers, with and without gumbo
 
     /// Resolves every URL but those starting `missing`, and lists the calls: resolving a
@@ -170,6 +197,19 @@ import Testing
     ])
     func otherFragmentsAreLeftToGumbo(fragment: String) {
         #expect(Self.simpleSanitized(fragment, writerRanges: [0..<fragment.utf8.count]) == nil)
+    }
+
+    /// The renderer's own tags are read without gathering their attributes, but one with a
+    /// repeated attribute (which the parser drops) or more than the scanner has room for
+    /// is still refused, as a writer's is; one with eight different attributes is taken.
+    @Test(arguments: [
+        "<p><b title=\"a\" title=\"b\">x</b></p>", "<p><img src=\"a\" alt=\"x\" alt=\"y\"></p>",
+        "<p><b a=\"1\" b=\"1\" c=\"1\" d=\"1\" e=\"1\" f=\"1\" g=\"1\" h=\"1\" i=\"1\">x</b></p>",
+    ])
+    func rendererTagsWithRepeatedOrManyAttributesAreLeftToGumbo(fragment: String) {
+        #expect(Self.simpleSanitized(fragment, writerRanges: []) == nil)
+        let eight = "<p><span a=\"1\" b=\"1\" c=\"1\" d=\"1\" e=\"1\" f=\"1\" g=\"1\" h=\"1\">x</span></p>"
+        #expect(Self.simpleSanitized(eight, writerRanges: []) == Self.sanitized(eight, writerRanges: []))
     }
 
     /// A link inside a link: the parser closes the outer one where the inner starts, and
