@@ -7,7 +7,7 @@ Each file is `callgrind_annotate --inclusive=yes --threshold=100 PROFILE` passed
 `swift demangle --simplified`. A row's figure is the largest inclusive count among the
 functions whose demangled name contains its pattern (a function shows several times, as
 itself, its specializations and the thunks and partial applications that call it; the
-outermost is the largest). Work handed to another thread is counted on that thread's
+outermost is the largest; inner levels of a recursion are left out). Work handed to another thread is counted on that thread's
 stack, not its caller's: the rows are functions, each with what it calls on its own
 thread, and an indented row is part of the row above it. Prints a Markdown table: millions of instructions (Ir) per
 stage and binary, each stage's share of its binary's total, and the last binary's count
@@ -24,8 +24,9 @@ STAGES = [
     ("validation and the model", "TreeStages.run(_:)"),
     ("every page (the site stage's workers)", "SiteStage.renderPage(_:renderer:links:media:wrap:checks:recordsBody:)"),
     ("  body read again from its file", "BodyLocation.read(_:hashingFrontMatter:)"),
-    ("  body parsed: cmark, then the Swift tree", "SiteStage.parse(_:checks:)"),
-    ("    the Swift tree made from cmark's", "MarkdownParser.children(of:_:depth:)"),
+    ("  body parsed: cmark, then the Swift nodes", "SiteStage.parse(_:checks:)"),
+    # The document as one array of nodes since session 18; before, a tree of arrays.
+    ("    the nodes made from cmark's", ("MarkdownParser.convert(_:byteCount:)", "MarkdownParser.children(of:_:depth:)")),
     ("  page written: shell and body HTML", "SiteStage.contextPage(_:renderer:bodyCapacity:body:)"),
     ("    the body's HTML", "HTMLRenderer.render(_:into:)"),
     ("  page's search terms", "SearchDocuments.document(_:body:bodyBytes:renderer:)"),
@@ -49,8 +50,17 @@ def read(path):
     return counts
 
 
-def stage(counts, pattern):
-    return max((count for count, name in counts if pattern in name), default=0)
+RECURSION = re.compile(r"'\d+ ")
+
+
+def stage(counts, patterns):
+    """The largest count of a function matching one of `patterns` (one pattern, or a tuple
+    of the names a stage had in different versions). A recursive function's inner levels
+    (`name'2`, callgrind's separated recursions) are left out: their counts hold the
+    levels below them again."""
+    patterns = patterns if isinstance(patterns, tuple) else (patterns,)
+    return max((count for count, name in counts
+                if any(pattern in name for pattern in patterns) and not RECURSION.search(name)), default=0)
 
 
 def main(arguments):

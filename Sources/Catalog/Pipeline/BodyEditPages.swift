@@ -62,7 +62,7 @@ struct BodyEditPages {
     /// The body's HTML for a page, its relative links resolved as recorded; nil when its
     /// relative links are not exactly the recorded ones (a link added could lead to a page
     /// or a medium that only a whole build can resolve; one removed could unpublish a medium).
-    private static func render(_ document: MarkdownNode, links: [LinkRecord]) -> Data? {
+    private static func render(_ document: MarkdownDocument, links: [LinkRecord]) -> Data? {
         let resolved = ResolvedLinks(links)
         let renderer = HTMLRenderer(reservedIDs: PageShell.reservedIDs) { url, isImage in
             switch LinkPolicy.classify(url) {

@@ -9,18 +9,16 @@
 enum Footnotes {
     /// `document` with each footnote definition's label filled in. A document without
     /// footnotes (whose last child is no definition) is returned as it is.
-    static func labeled(_ document: MarkdownNode, source: String) -> MarkdownNode {
-        guard case .footnoteDefinition = document.children.last?.kind else { return document }
+    static func labeled(_ document: MarkdownDocument, source: String) -> MarkdownDocument {
+        let children = document.children(of: 0)
+        guard let last = children.last, case .footnoteDefinition = document.nodes[last].kind else { return document }
         var document = document
-        var lines: [Int]?
-        var index = document.children.count - 1
-        while index >= 0, case .footnoteDefinition = document.children[index].kind {
-            let starts = lines ?? lineStarts(source)
-            lines = starts
-            let node = document.children[index]
-            document.children[index].kind = .footnoteDefinition(label: label(in: source, lineStarts: starts,
-                                                                              line: node.line, byteColumn: node.byteColumn))
-            index -= 1
+        let starts = lineStarts(source)
+        for index in children.reversed() {
+            let node = document.nodes[index]
+            guard case .footnoteDefinition = node.kind else { break }
+            document.setKind(.footnoteDefinition(label: label(in: source, lineStarts: starts, line: node.line, byteColumn: node.byteColumn)),
+                             at: index)
         }
         return document
     }
@@ -70,13 +68,14 @@ final class FootnoteIDs {
 
     /// Claims in `ids` the ids of `document`'s footnotes (none for most documents).
     func prepare(_ document: UnsafePointer<MarkdownNode>, ids: HeadingIDs) {
-        let labels = document.pointee.children.reversed().prefix { node in
-            if case .footnoteDefinition = node.kind { return true }
-            return false
-        }
-        .reversed().map { node -> String in
-            if case .footnoteDefinition(let label) = node.kind { return HrefEscaping.escape(label) }
-            return ""
+        // The labels of the definitions that end the document (none in most).
+        var labels: [String] = []
+        MarkdownNode.forEachChild(of: document) { node in
+            guard case .footnoteDefinition(let label) = node.pointee.kind else {
+                labels.removeAll()
+                return
+            }
+            labels.append(HrefEscaping.escape(label))
         }
         guard !labels.isEmpty else { return }
         var counts = [Int](repeating: 0, count: labels.count)

@@ -61,7 +61,7 @@ extension HTMLRenderer {
         out.raw("<li id=\"")
         out.raw(string: ids.definition)
         out.raw("\">\n")
-        let count = node.pointee.children.count
+        let count = MarkdownNode.childCount(of: node)
         var index = 0
         var placed = false
         MarkdownNode.forEachChild(of: node) { child in

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Renders a `MarkdownNode` tree as HTML. Every literal is escaped, and link and image
+/// Renders a `MarkdownDocument` as HTML. Every literal is escaped, and link and image
 /// destinations go through `resolve`, which returns the `href`/`src` to write or nil when
 /// the destination must not become a link (the link's text, or an image's alt text, is
 /// kept). A body with raw HTML is rendered with it and then sanitized whole
@@ -24,15 +24,15 @@ public struct HTMLRenderer {
         headingIDs = HeadingIDs(reserved: reservedIDs)
     }
 
-    public func render(_ document: MarkdownNode) -> String {
+    public func render(_ document: MarkdownDocument) -> String {
         let out = HTMLBuilder(capacity: 4096)
         render(document, into: out)
         return out.string
     }
 
     /// Appends the document's HTML to `out` (a page renders its body in place).
-    func render(_ document: MarkdownNode, into out: HTMLBuilder) {
-        withUnsafePointer(to: document) { root in
+    func render(_ document: MarkdownDocument, into out: HTMLBuilder) {
+        document.withRoot { root in
             footnotes.prepare(root, ids: headingIDs)
             if RawHTMLBudget.holdsRawHTML(root) {
                 renderSanitized(root, into: out)

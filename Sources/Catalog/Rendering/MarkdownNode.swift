@@ -1,4 +1,4 @@
-/// A Markdown document as a tree of Swift values, converted from cmark-gfm's AST by
+/// A node of a Markdown document (`MarkdownDocument`), converted from cmark-gfm's AST by
 /// `MarkdownParser` so that nothing outside that file sees a C type.
 public struct MarkdownNode: Sendable {
     public enum Alignment: Sendable { case none, left, center, right }
@@ -28,50 +28,98 @@ public struct MarkdownNode: Sendable {
     public var kind: Kind
     /// The text of text, code, code block and raw HTML nodes; empty otherwise.
     public var literal: String
-    public var children: [MarkdownNode]
+    /// How many nodes follow this one in its document (`MarkdownDocument.nodes`) that are
+    /// its descendants; 0 for a node on its own.
+    public internal(set) var descendants: Int
     /// 1-based line within the body, and 1-based column in UTF-8 bytes (cmark's count).
     public var line: Int
     public var byteColumn: Int
 
-    public init(kind: Kind, literal: String = "", children: [MarkdownNode] = [], line: Int = 0, byteColumn: Int = 0) {
+    /// A node on its own, without children.
+    public init(kind: Kind, literal: String = "", line: Int = 0, byteColumn: Int = 0) {
         self.kind = kind
         self.literal = literal
-        self.children = children
+        descendants = 0
         self.line = line
         self.byteColumn = byteColumn
     }
-
-    /// Calls `visit` for this node and every descendant, parents first.
-    public func forEach(_ visit: (MarkdownNode) -> Void) {
-        visit(self)
-        for child in children { child.forEach(visit) }
-    }
-
-    /// The text a reader sees, without markup (alt text of images, search text).
-    public var plainText: String {
-        withUnsafePointer(to: self) { Self.plainText(of: $0) }
-    }
-
-    /// `plainText`'s UTF-8 bytes, appended to `out`: the search text of a page's body,
-    /// tokenized from these bytes without a `String` made of them first.
-    func appendPlainText(to out: inout [UInt8]) {
-        withUnsafePointer(to: self) { Self.appendPlainText(of: $0, to: &out) }
-    }
 }
 
-/// Walking a tree in place. `for child in children` copies each child out of its array
-/// (a retain and a release of every field, through the type's value witnesses), and so
-/// does passing `children[i]` or calling a method on a node in memory: rendering, search
-/// text and freeing the copies showed in profiles. These functions take a pointer to a
-/// node inside its parent's array instead; it is valid while the tree is.
+/// A parsed Markdown document: its nodes in document order, each node followed by its
+/// descendants (`MarkdownNode.descendants`), the document node first. One array for the
+/// whole tree: a tree of nodes each holding an array of its children cost an allocation
+/// per node to build and a release of each to free, and walking it retained and released
+/// every child array (a tenth of a 10,000-context build's instructions, all told).
+public struct MarkdownDocument: Sendable {
+    /// Never empty: the document node, then the others.
+    public private(set) var nodes: [MarkdownNode]
+
+    /// An empty document.
+    public init() { nodes = [MarkdownNode(kind: .document)] }
+
+    init(nodes: [MarkdownNode]) {
+        precondition(!nodes.isEmpty && nodes[0].descendants == nodes.count - 1)
+        self.nodes = nodes
+    }
+
+    /// The document node, with its descendants after it.
+    public var root: MarkdownNode { nodes[0] }
+
+    /// Calls `visit` for every node, parents first.
+    public func forEach(_ visit: (MarkdownNode) -> Void) { nodes.forEach(visit) }
+
+    /// The text a reader sees, without markup (alt text of images, search text).
+    public var plainText: String { withRoot { MarkdownNode.plainText(of: $0) } }
+
+    /// `plainText`'s UTF-8 bytes, appended to `out`.
+    func appendPlainText(to out: inout [UInt8]) {
+        withRoot { MarkdownNode.appendPlainText(of: $0, to: &out) }
+    }
+
+    /// The indices in `nodes` of the children of the node at `index`, in order.
+    public func children(of index: Int) -> [Int] {
+        var children: [Int] = []
+        var child = index + 1
+        while child <= index + nodes[index].descendants {
+            children.append(child)
+            child += 1 + nodes[child].descendants
+        }
+        return children
+    }
+
+    /// Calls `body` with a pointer to the document node, valid during the call: the walks
+    /// below reach every other node from it (`MarkdownNode.forEachChild`).
+    func withRoot<R>(_ body: (UnsafePointer<MarkdownNode>) -> R) -> R {
+        nodes.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+
+    /// Sets the kind of the node at `index` (`Footnotes.labeled`).
+    mutating func setKind(_ kind: MarkdownNode.Kind, at index: Int) { nodes[index].kind = kind }
+}
+
+/// Walking a document in place. Copying a node out of the array retains and releases
+/// every field (through the type's value witnesses), and so does calling a method on a
+/// node in memory: rendering and search text showed it in profiles. These functions take
+/// a pointer to a node inside its document's `nodes`; it is valid while the document is.
 extension MarkdownNode {
-    /// Calls `body` with a pointer to each child of `node`, in order.
+    /// Calls `body` with a pointer to each child of `node`, in order: the first follows
+    /// `node`, and each next one follows the last one's descendants. `node` must point
+    /// into a document's `nodes` (`MarkdownDocument.withRoot`), never at a copy.
     @inline(__always)
     static func forEachChild(of node: UnsafePointer<MarkdownNode>, _ body: (UnsafePointer<MarkdownNode>) -> Void) {
-        node.pointee.children.withUnsafeBufferPointer { nodes in
-            guard let first = nodes.baseAddress else { return }
-            for index in 0..<nodes.count { body(first + index) }
+        var child = node + 1
+        let end = child + node.pointee.descendants
+        while child < end {
+            body(child)
+            child += 1 + child.pointee.descendants
         }
+    }
+
+    /// How many children `node` has (`node` as `forEachChild` takes it).
+    static func childCount(of node: UnsafePointer<MarkdownNode>) -> Int {
+        var count = 0
+        forEachChild(of: node) { _ in count += 1 }
+        return count
     }
 
     static func plainText(of node: UnsafePointer<MarkdownNode>) -> String {

@@ -25,21 +25,21 @@ public enum MarkdownParser {
     static let maximumDepth = 100
 
     /// An empty document for a body over `MarkdownBudget` (reported as `body-too-large`).
-    public static func parse(_ text: String) -> MarkdownNode {
-        guard !MarkdownBudget.exceeds(text) else { return MarkdownNode(kind: .document) }
-        let document = withDocument(text) { convert($0, extensionTypes, depth: 1) } ?? MarkdownNode(kind: .document)
+    public static func parse(_ text: String) -> MarkdownDocument {
+        guard !MarkdownBudget.exceeds(text) else { return MarkdownDocument() }
+        let document = withDocument(text) { convert($0, byteCount: text.utf8.count) } ?? MarkdownDocument()
         return Footnotes.labeled(document, source: text)
     }
 
     /// `parse`, and from the same parse what a body check reports on
     /// (`MarkdownScanner.reportables`): `build` checks each body where the site renders it.
-    static func parseWithReportables(_ text: String) -> (document: MarkdownNode, reportables: [ReportableNode]) {
-        guard !MarkdownBudget.exceeds(text) else { return (MarkdownNode(kind: .document), [MarkdownScanner.tooLarge]) }
+    static func parseWithReportables(_ text: String) -> (document: MarkdownDocument, reportables: [ReportableNode]) {
+        guard !MarkdownBudget.exceeds(text) else { return (MarkdownDocument(), [MarkdownScanner.tooLarge]) }
         let scans = MarkdownScanner.mayHoldReportables(text) || MarkdownScanner.mayNestTooDeep(text)
         let parsed = withDocument(text) { root in
-            (convert(root, extensionTypes, depth: 1), scans ? MarkdownScanner.reportables(in: root) : [])
+            (convert(root, byteCount: text.utf8.count), scans ? MarkdownScanner.reportables(in: root) : [])
         }
-            ?? (MarkdownNode(kind: .document), [])
+            ?? (MarkdownDocument(), [])
         return (Footnotes.labeled(parsed.0, source: text), parsed.1)
     }
 
@@ -156,36 +156,31 @@ public enum MarkdownParser {
         BlockStart(line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node)))
     }
 
-    /// Each node with its children converted in place into an array of their exact size;
-    /// a node at `maximumDepth` without its children.
-    private static func convert(_ node: OpaquePointer, _ types: ExtensionTypes, depth: Int) -> MarkdownNode {
-        let type = cmark_node_get_type(node)
-        return MarkdownNode(kind: kind(of: node, type, types),
-                            literal: hasLiteral(type) ? string(cmark_node_get_literal(node)) : "",
-                            children: depth < maximumDepth ? children(of: node, types, depth: depth + 1) : [],
-                            line: Int(cmark_node_get_start_line(node)),
-                            byteColumn: Int(cmark_node_get_start_column(node)))
+    /// The document's nodes in document order (`MarkdownDocument`); a node at
+    /// `maximumDepth` without its descendants. `byteCount`: the text's, for the array's
+    /// first capacity (about a node per 16 bytes).
+    private static func convert(_ root: OpaquePointer, byteCount: Int) -> MarkdownDocument {
+        var nodes: [MarkdownNode] = []
+        nodes.reserveCapacity(byteCount / 16 + 16)
+        append(root, extensionTypes, depth: 1, to: &nodes)
+        return MarkdownDocument(nodes: nodes)
     }
 
-    /// Counted first: appending one by one grew (copied and freed) most arrays twice.
-    /// (Not `Array(unsafeUninitializedCapacity:)`: it looks up the array's generic type
-    /// at run time for every call, which cost more than the growing.)
-    private static func children(of node: OpaquePointer, _ types: ExtensionTypes, depth: Int) -> [MarkdownNode] {
-        guard let first = cmark_node_first_child(node) else { return [] }
-        var count = 1
-        var next = cmark_node_next(first)
-        while let current = next {
-            count += 1
-            next = cmark_node_next(current)
-        }
-        var children: [MarkdownNode] = []
-        children.reserveCapacity(count)
-        var child: OpaquePointer? = first
+    /// Appends `node`, then its descendants, and sets how many those are.
+    private static func append(_ node: OpaquePointer, _ types: ExtensionTypes, depth: Int, to nodes: inout [MarkdownNode]) {
+        let type = cmark_node_get_type(node)
+        let index = nodes.count
+        nodes.append(MarkdownNode(kind: kind(of: node, type, types),
+                                  literal: hasLiteral(type) ? string(cmark_node_get_literal(node)) : "",
+                                  line: Int(cmark_node_get_start_line(node)),
+                                  byteColumn: Int(cmark_node_get_start_column(node))))
+        guard depth < maximumDepth else { return }
+        var child = cmark_node_first_child(node)
         while let current = child {
-            children.append(convert(current, types, depth: depth))
+            append(current, types, depth: depth + 1, to: &nodes)
             child = cmark_node_next(current)
         }
-        return children
+        nodes[index].descendants = nodes.count - index - 1
     }
 
     /// The types whose `cmark_node_get_literal` is not NULL; every other node's literal is "".

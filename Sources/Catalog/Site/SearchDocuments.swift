@@ -2,7 +2,7 @@
 enum SearchDocuments {
     /// - Parameter body: the page's body, whose plain text is searched (weakly).
     /// - Parameter bodyBytes: the length of the body's Markdown.
-    static func document(_ page: PageRef, body: MarkdownNode?, bodyBytes: Int, renderer: PageRenderer) -> SearchDocument {
+    static func document(_ page: PageRef, body: MarkdownDocument?, bodyBytes: Int, renderer: PageRenderer) -> SearchDocument {
         let index = renderer.index
         guard let context = page.context, let version = renderer.version(context, page.locale) else {
             preconditionFailure("search documents are made for pages of present contexts")

@@ -443,7 +443,7 @@ enum SearchText {
     /// A body's tree and the length of its Markdown, which sizes the table of its terms:
     /// counted as 0, the table started with room for 16 terms and grew four or five
     /// times for every page.
-    case body(MarkdownNode?, byteCount: Int)
+    case body(MarkdownDocument?, byteCount: Int)
 
     /// The text's length in bytes, to size a table of its terms by.
     var byteCount: Int {

@@ -1,10 +1,10 @@
-/// A page body's searchable text: `MarkdownNode.plainText`'s UTF-8 bytes (and the text of
+/// A page body's searchable text: `MarkdownDocument.plainText`'s UTF-8 bytes (and the text of
 /// HTML blocks), gathered from the tree without copying its nodes (a `for child in
 /// children` loop copies each child, retaining its text and children, only to read them),
 /// or handed piece by piece to a sink (`SearchTokenizer.tokenize(body:into:)` takes its
 /// terms where they are, without gathering them).
 enum SearchPlainText {
-    static func bytes(_ body: MarkdownNode?) -> [UInt8] {
+    static func bytes(_ body: MarkdownDocument?) -> [UInt8] {
         var bytes: [UInt8] = []
         guard body != nil else { return bytes }
         bytes.reserveCapacity(4096)
@@ -13,9 +13,9 @@ enum SearchPlainText {
     }
 
     /// Hands the body's text to `out`, in order.
-    static func walk(_ body: MarkdownNode?, into out: inout some SearchPlainTextSink) {
+    static func walk(_ body: MarkdownDocument?, into out: inout some SearchPlainTextSink) {
         guard let body else { return }
-        withUnsafePointer(to: body) { root in
+        body.withRoot { root in
             // Whether the body's raw HTML is within `RawHTMLBudget`, asked at its first HTML block.
             var keepsHTML: Bool?
             append(root, to: &out) { keepsHTML = keepsHTML ?? RawHTMLBudget.holdsRawHTML(root); return keepsHTML! }
@@ -35,10 +35,7 @@ enum SearchPlainText {
         case .htmlInline: return
         default: break
         }
-        node.pointee.children.withUnsafeBufferPointer { children in
-            guard let first = children.baseAddress else { return }
-            for index in 0..<children.count { append(first + index, to: &out, keepsHTML: keepsHTML) }
-        }
+        MarkdownNode.forEachChild(of: node) { append($0, to: &out, keepsHTML: keepsHTML) }
         switch node.pointee.kind {
         case .paragraph, .heading: out.append(UInt8(ascii: " "))
         default: break

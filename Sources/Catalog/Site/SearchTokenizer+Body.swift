@@ -3,7 +3,7 @@ extension SearchTokenizer {
     /// `tokenize(utf8:into:)` of its bytes, without gathering those: each node's text is
     /// tokenized where it is, and a word goes on from one node into the next as it does
     /// in the gathered text.
-    static func tokenize(body: MarkdownNode?, into sink: inout some SearchTermSink) {
+    static func tokenize(body: MarkdownDocument?, into sink: inout some SearchTermSink) {
         guard body != nil else { return }
         withUnsafeMutablePointer(to: &sink) { sink in
             withWord { word, fold in

@@ -153,13 +153,13 @@ public struct SiteStage: Sendable {
     private func prepareBody(_ body: MarkdownBody, page: PageRef, links: BodyLinks, media: BodyLinks.MediaSet,
                              wrap: ((@escaping HTMLRenderer.Resolver) -> HTMLRenderer.Resolver)? = nil,
                              checks: SiteBodyChecks? = nil)
-        -> (document: MarkdownNode, renderer: HTMLRenderer) {
+        -> (document: MarkdownDocument, renderer: HTMLRenderer) {
         let resolve = links.resolver(for: page, source: body.source, media: media)
         return (parse(body, checks: checks), HTMLRenderer(reservedIDs: PageShell.reservedIDs, resolve: wrap?(resolve) ?? resolve))
     }
 
     /// The body's tree; checked from the same parse when it is the first page to show it.
-    private func parse(_ body: MarkdownBody, checks: SiteBodyChecks?) -> MarkdownNode {
+    private func parse(_ body: MarkdownBody, checks: SiteBodyChecks?) -> MarkdownDocument {
         guard let checks, checks.claim(body.source) else { return MarkdownParser.parse(body.text) }
         let parsed = MarkdownParser.parseWithReportables(body.text)
         checks.record(BodyChecker.diagnostics(parsed.reportables, in: body, targets: checks.targets))

@@ -161,8 +161,17 @@ import Testing
         #expect((20...380).contains(tooDeep.withLock { $0 }), "\(tooDeep.withLock { $0 }) of 400 too deep")
     }
 
-    private static func depth(_ node: MarkdownNode) -> Int { 1 + (node.children.map(depth).max() ?? 0) }
-    private static func count(_ node: MarkdownNode) -> Int { 1 + node.children.map(count).reduce(0, +) }
+    /// Levels below the node at `index` (the document: 0), through `children(of:)`.
+    private static func depth(_ document: MarkdownDocument, _ index: Int = 0) -> Int {
+        1 + (document.children(of: index).map { depth(document, $0) }.max() ?? 0)
+    }
+
+    /// Nodes reached through `children(of:)`, which must be every node of the document.
+    private static func count(_ document: MarkdownDocument, _ index: Int = 0) -> Int {
+        let count = 1 + document.children(of: index).map { Self.count(document, $0) }.reduce(0, +)
+        if index == 0 { #expect(count == document.nodes.count) }
+        return count
+    }
 
     private static func cmarkNodeCount(_ text: String) -> Int {
         MarkdownParser.withDocument(text) { root -> Int in
