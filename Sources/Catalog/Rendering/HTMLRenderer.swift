@@ -30,7 +30,9 @@ public struct HTMLRenderer {
         return out.string
     }
 
-    /// Appends the document's HTML to `out` (a page renders its body in place).
+    /// Appends the document's HTML to `out` (a page renders its body in place). Not
+    /// inlined, so that profiles show the body's HTML on its own (`bench/profile`).
+    @inline(never)
     func render(_ document: MarkdownDocument, into out: HTMLBuilder) {
         document.withRoot { root in
             footnotes.prepare(root, ids: headingIDs)

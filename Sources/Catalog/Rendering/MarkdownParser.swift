@@ -158,7 +158,9 @@ public enum MarkdownParser {
 
     /// The document's nodes in document order (`MarkdownDocument`); a node at
     /// `maximumDepth` without its descendants. `byteCount`: the text's, for the array's
-    /// first capacity (about a node per 16 bytes).
+    /// first capacity (about a node per 16 bytes). Not inlined, so that profiles show it
+    /// on its own (`bench/profile`).
+    @inline(never)
     private static func convert(_ root: OpaquePointer, byteCount: Int) -> MarkdownDocument {
         var nodes: [MarkdownNode] = []
         nodes.reserveCapacity(byteCount / 16 + 16)
