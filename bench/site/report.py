@@ -75,7 +75,7 @@ def machine():
     return f"{os.cpu_count()} cores (nproc), {cpu}, {platform.system()} {platform.release()}"
 
 
-def table(results, sizes, tool_version):
+def table(results, sizes, tool_version, place=""):
     rows = ["| contexts | catalog-build cold | Hugo cold | md_floor | catalog/Hugo | catalog/floor "
             "| cold CPU catalog / Hugo / floor | peak RSS catalog / Hugo / floor | no-op rebuild | no-op/cold | one-file edit (build) "
             "| one-file edit (serve) |",
@@ -99,6 +99,7 @@ def table(results, sizes, tool_version):
         "",
         f"Machine: {machine()}.",
         f"Tools: catalog-build {tool_version} (release), {swift}; {hugo}; {hyperfine}; {cmark}.",
+    ] + ([f"Corpora and outputs on {place}."] if place else []) + [
         "Medians of hyperfine runs (one warm-up), each cold build into a fresh directory (the previous "
         "output set aside, not deleted: see `set-aside.sh`); CPU is the mean user + system time; peak RSS from `/usr/bin/time` (one run). "
         "One-file edit appends a line to one section's body before each run: `build` is a new "
@@ -120,12 +121,13 @@ def main():
     parser.add_argument("--results")
     parser.add_argument("--sizes", nargs="*", default=[])
     parser.add_argument("--tool-version", default="")
+    parser.add_argument("--place", default="", help="where corpora and outputs were: file system type and folder")
     parser.add_argument("--splice")
     args = parser.parse_args()
     if args.splice:
         splice(args.splice)
     else:
-        sys.stdout.write(table(args.results, args.sizes, args.tool_version))
+        sys.stdout.write(table(args.results, args.sizes, args.tool_version, args.place))
 
 
 if __name__ == "__main__":

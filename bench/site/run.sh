@@ -148,7 +148,8 @@ done
 [ "$serve_only" = 1 ] && exit 0
 
 python3 "$here/report.py" --results "$results" --sizes "${sizes[@]}" \
-    --tool-version "$(git -C "$repo" rev-parse --short HEAD)" > "$results/table.md"
+    --tool-version "$(git -C "$repo" rev-parse --short HEAD)" \
+    --place "$(stat -f -c %T "$work") ($work)" > "$results/table.md"
 cat "$results/table.md"
 if [ "$readme" = 1 ]; then
     python3 "$here/report.py" --splice "$here/README.md" < "$results/table.md"

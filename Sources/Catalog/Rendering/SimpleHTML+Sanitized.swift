@@ -73,7 +73,9 @@ extension SimpleHTML {
                 // Only a writer's tag is written again: the renderer's tags are checked, their
                 // attributes not gathered.
                 while let first = writers.first, first.upperBound <= scanner.index { writers.removeFirst() }
-                scanner.gathersAttributes = frame != nil || writers.first?.contains(scanner.index) == true
+                // Where the next token starts: a writer's tag there is read as its own.
+                let isWriters = writers.first?.contains(scanner.index) == true
+                scanner.gathersAttributes = isWriters
                 guard let token = try scanner.next() else { break }
                 if let open = frame {
                     guard token.kind == .end, token.name == "iframe", token.range.lowerBound == open.range.upperBound else {
@@ -99,8 +101,7 @@ extension SimpleHTML {
                     edits.append(Edit(range: token.range, change: .remove))
                 case .start:
                     guard !hasRepeatedAttribute(token) else { throw Unsupported() }
-                    // The renderer writes canonical tags only; a writer's tag is read as its own.
-                    let isWriters = writers.first?.contains(token.range.lowerBound) == true
+                    // The renderer writes canonical tags only.
                     guard isWriters || token.isCanonical else { throw Unsupported() }
                     if token.name == "iframe" {
                         guard isWriters, stack.takesRawElement() else { throw Unsupported() }

@@ -87,7 +87,7 @@ enum SimpleHTML {
     static let tableParentIDs: [[ElementID]] = names.map { name in (tableParents[name] ?? []).map(id(of:)).sorted() }
 
     static let a = id(of: "a"), p = id(of: "p"), li = id(of: "li"), ul = id(of: "ul"), ol = id(of: "ol")
-    static let dd = id(of: "dd"), dt = id(of: "dt"), dl = id(of: "dl"), pre = id(of: "pre"), img = id(of: "img")
+    static let dd = id(of: "dd"), dt = id(of: "dt"), dl = id(of: "dl"), pre = id(of: "pre")
 
     /// Up to eight bytes, the first in the low byte.
     static func packed(_ bytes: some Collection<UInt8>) -> UInt64 {
