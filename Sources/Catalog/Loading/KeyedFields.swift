@@ -13,7 +13,7 @@ struct KeyedFields {
         self.pairs.reserveCapacity(pairs.count)
         let lacking = holdingBack.filter { key in !pairs.contains { $0.key == key } }
         for pair in pairs {
-            guard known.contains(pair.key) else {
+            guard known.contains(where: { Self.same($0, pair.key) }) else {
                 let suggestion = Suggestions.closest(to: pair.key, in: known)
                 if let suggestion, lacking.contains(suggestion), misspelt[suggestion] == nil {
                     misspelt[suggestion] = Located(value: pair.key, location: pair.keyLocation)
@@ -29,5 +29,16 @@ struct KeyedFields {
     }
 
     /// The value of `key` (the last one, should a key ever come twice).
-    subscript(key: String) -> YAMLNode? { pairs.last { $0.key == key }?.value }
+    subscript(key: String) -> YAMLNode? {
+        for index in pairs.indices.reversed() where Self.same(pairs[index].key, key) { return pairs[index].value }
+        return nil
+    }
+
+    /// `a == b`, the lengths first: keys are short, most differ in length, and `==` of two
+    /// different strings goes through the standard library's general comparison (the
+    /// readers look each file's keys up some twenty times).
+    @inline(__always)
+    static func same(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a == b
+    }
 }
