@@ -80,7 +80,6 @@ final class BodyStateRecorder: @unchecked Sendable {
             return
         }
         let path = body.source.relativePath
-        let node = renderer.index.model.contexts[context]
         let page = BodyState.Page(path: item.path, locale: locale, document: document, bodyStart: range.lowerBound,
                                   bodyEnd: range.upperBound, links: recorded.links,
                                   strongTexts: [version.title] + version.keywords, summary: version.summary ?? "",
@@ -88,7 +87,8 @@ final class BodyStateRecorder: @unchecked Sendable {
         let frontMatter = recorded.frontMatter.flatMap { read in
             read.stamp.flatMap { inputs[path] == $0 && $0.size >= 0 ? read : nil }
         }
-        let file = BodyState.File(isTranslation: path != node.source.relativePath,
+        // The node's path read where it is: a copy of the node retains every list it holds.
+        let file = BodyState.File(isTranslation: path != renderer.index.model.contexts[context].source.relativePath,
                                   frontMatterBytes: frontMatter?.bytes ?? -1, frontMatterHash: frontMatter?.hash ?? "",
                                   pages: [])
         writer.record(path: path, file: file, page: page)

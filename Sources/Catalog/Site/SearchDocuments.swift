@@ -7,15 +7,17 @@ enum SearchDocuments {
         guard let context = page.context, let version = renderer.version(context, page.locale) else {
             preconditionFailure("search documents are made for pages of present contexts")
         }
-        let node = index.model.contexts[context]
+        // Fields read where they are: `let node = contexts[context]` copied the whole node,
+        // retaining every list and string it holds, for four small fields.
+        let contexts = index.model.contexts
         let strings = renderer.strings(page.locale)
         var facets: [String: [String]] = [
-            "type": [node.type.rawValue],
-            "age": FilterBuckets.matching(node.suggestedAge, in: FilterBuckets.ages),
-            "time": FilterBuckets.matching(node.suggestedCompletionTime, in: FilterBuckets.times),
+            "type": [contexts[context].type.rawValue],
+            "age": FilterBuckets.matching(contexts[context].suggestedAge, in: FilterBuckets.ages),
+            "time": FilterBuckets.matching(contexts[context].suggestedCompletionTime, in: FilterBuckets.times),
             "progress": version.progressReporting.map(\.kind.rawValue),
         ]
-        if let topic = node.topic { facets["topic"] = [topic.rawValue] }
+        if let topic = contexts[context].topic { facets["topic"] = [topic.rawValue] }
         return SearchDocument(
             title: version.title, path: SitePaths.href(index.diskPath(page)), summary: version.summary ?? "",
             thumbnail: index.thumbnailPath(context) ?? "", meta: renderer.metaLine(context, version, strings),
