@@ -90,35 +90,12 @@ struct BuildState: Sendable, Equatable {
 
     /// The stamp's three numbers, tab-separated, and the line's end.
     private static func appendStamp(_ stamp: FileStamp, to out: inout [UInt8]) {
-        appendDecimal(stamp.size, to: &out)
+        DecimalBytes.append(stamp.size, to: &out)
         out.append(UInt8(ascii: "\t"))
-        appendDecimal(stamp.modified, to: &out)
+        DecimalBytes.append(stamp.modified, to: &out)
         out.append(UInt8(ascii: "\t"))
-        appendDecimal(stamp.inode, to: &out)
+        DecimalBytes.append(stamp.inode, to: &out)
         out.append(UInt8(ascii: "\n"))
-    }
-
-    /// `String(value)`'s digits, without the `String` or an array of digits: the digits are
-    /// counted, then written from the last (three numbers on each of 500,000 lines at
-    /// freeCodeCamp's size).
-    private static func appendDecimal(_ value: some BinaryInteger, to out: inout [UInt8]) {
-        guard value >= 0, let number = UInt64(exactly: value) else {
-            out.append(contentsOf: String(value).utf8)
-            return
-        }
-        var count = 1
-        var rest = number
-        while rest >= 10 {
-            rest /= 10
-            count += 1
-        }
-        let end = out.count + count
-        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-        rest = number
-        for index in stride(from: end - 1, through: end - count, by: -1) {
-            out[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        }
     }
 
     init(identity: [String], inputs: [String: FileStamp], outputs: [String: FileStamp],

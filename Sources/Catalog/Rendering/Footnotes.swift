@@ -10,17 +10,28 @@ enum Footnotes {
     /// `document` with each footnote definition's label filled in. A document without
     /// footnotes (whose last child is no definition) is returned as it is.
     static func labeled(_ document: MarkdownDocument, source: String) -> MarkdownDocument {
-        let children = document.children(of: 0)
-        guard let last = children.last, case .footnoteDefinition = document.nodes[last].kind else { return document }
+        let definitions = document.withRoot { root in Self.definitions(in: root).map { $0 - root } }
+        guard !definitions.isEmpty else { return document }
         var document = document
         let starts = lineStarts(source)
-        for index in children.reversed() {
+        for index in definitions {
             let node = document.nodes[index]
-            guard case .footnoteDefinition = node.kind else { break }
             document.setKind(.footnoteDefinition(label: label(in: source, lineStarts: starts, line: node.line, byteColumn: node.byteColumn)),
                              at: index)
         }
         return document
+    }
+
+    /// The footnote definitions that end the document (`root` as `MarkdownDocument.withRoot`
+    /// gives it): cmark moves there the ones that are referenced. None in most documents,
+    /// which then cost no array.
+    static func definitions(in root: UnsafePointer<MarkdownNode>) -> [UnsafePointer<MarkdownNode>] {
+        var definitions: [UnsafePointer<MarkdownNode>] = []
+        MarkdownNode.forEachChild(of: root) { node in
+            guard case .footnoteDefinition = node.pointee.kind else { return definitions.removeAll() }
+            definitions.append(node)
+        }
+        return definitions
     }
 
     /// The label of the `[^label]:` that ends just before a definition's start: cmark
@@ -68,14 +79,9 @@ final class FootnoteIDs {
 
     /// Claims in `ids` the ids of `document`'s footnotes (none for most documents).
     func prepare(_ document: UnsafePointer<MarkdownNode>, ids: HeadingIDs) {
-        // The labels of the definitions that end the document (none in most).
-        var labels: [String] = []
-        MarkdownNode.forEachChild(of: document) { node in
-            guard case .footnoteDefinition(let label) = node.pointee.kind else {
-                labels.removeAll()
-                return
-            }
-            labels.append(HrefEscaping.escape(label))
+        let labels = Footnotes.definitions(in: document).map { node -> String in
+            if case .footnoteDefinition(let label) = node.pointee.kind { return HrefEscaping.escape(label) }
+            return ""
         }
         guard !labels.isEmpty else { return }
         var counts = [Int](repeating: 0, count: labels.count)

@@ -62,9 +62,6 @@ public struct MarkdownDocument: Sendable {
         self.nodes = nodes
     }
 
-    /// The document node, with its descendants after it.
-    public var root: MarkdownNode { nodes[0] }
-
     /// Calls `visit` for every node, parents first.
     public func forEach(_ visit: (MarkdownNode) -> Void) { nodes.forEach(visit) }
 
@@ -79,11 +76,7 @@ public struct MarkdownDocument: Sendable {
     /// The indices in `nodes` of the children of the node at `index`, in order.
     public func children(of index: Int) -> [Int] {
         var children: [Int] = []
-        var child = index + 1
-        while child <= index + nodes[index].descendants {
-            children.append(child)
-            child += 1 + nodes[child].descendants
-        }
+        withRoot { root in MarkdownNode.forEachChild(of: root + index) { children.append($0 - root) } }
         return children
     }
 

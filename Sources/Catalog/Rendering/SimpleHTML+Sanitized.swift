@@ -100,7 +100,7 @@ extension SimpleHTML {
                     try stack.comment()
                     edits.append(Edit(range: token.range, change: .remove))
                 case .start:
-                    guard !hasRepeatedAttribute(token) else { throw Unsupported() }
+                    guard !token.hasRepeatedAttribute else { throw Unsupported() }
                     // The renderer writes canonical tags only.
                     guard isWriters || token.isCanonical else { throw Unsupported() }
                     if token.name == "iframe" {
@@ -124,14 +124,6 @@ extension SimpleHTML {
             return nil
         }
         return edits
-    }
-
-    /// A tag has a few attributes: comparing each pair beats hashing them into a set.
-    static func hasRepeatedAttribute(_ token: SimpleHTMLScanner.Token) -> Bool {
-        let names = token.attributes
-        guard names.count > 1 else { return false }
-        for index in 1..<names.count where names[..<index].contains(names[index]) { return true }
-        return false
     }
 
     /// Whether the sanitizer writes a writer's start tag otherwise than as written; throws

@@ -286,7 +286,7 @@ extension SimpleHTML {
                 case .comment: try stack.comment()
                 case .end: _ = try stack.end(token.id)
                 case .start:
-                    guard HTMLAllowlist.decision(token.name, .html) != .drop, !hasRepeatedAttribute(token),
+                    guard HTMLAllowlist.decision(token.name, .html) != .drop, !token.hasRepeatedAttribute,
                           let attributes = checkedAttributes(of: token, in: literal) else { return nil }
                     _ = try stack.start(token.id)
                     if !attributes.isEmpty || !HTMLAllowlist.elements.contains(token.name) {

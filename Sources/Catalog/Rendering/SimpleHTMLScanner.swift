@@ -22,6 +22,9 @@ struct SimpleHTMLScanner {
         var attributes: [String] = []
         /// Each attribute's value in the input, between its quotes (as written, escaped).
         var values: [Range<Int>] = []
+        /// True when an attribute's name comes twice: the parser keeps the first, which no
+        /// fast path models, so every reader leaves such a tag to gumbo.
+        var hasRepeatedAttribute = false
         /// False, when `canonical`, for a text that holds `"`, `'` or `>` as they are, or a tag
         /// with a single-quoted value or one that holds `'`, `<` or `>`: what a writer writes
         /// and the sanitizer writes escaped (the tokenizer reads these as `lenient` does).
@@ -166,9 +169,8 @@ struct SimpleHTMLScanner {
     private static let attributesUngathered = 8
 
     /// `ungatheredNames`: room for the names of the attributes when they are not gathered,
-    /// to find a repeated one (which `SimpleHTML.hasRepeatedAttribute` finds in a gathered
-    /// tag, and which the parser drops): such a tag, or one with more attributes than
-    /// there is room for, is unsupported.
+    /// to find a repeated one (`Token.hasRepeatedAttribute`); a tag with more attributes
+    /// than there is room for is unsupported.
     private mutating func startTag(ungatheredNames: UnsafeMutableBufferPointer<Range<Int>>) throws(SimpleHTML.Unsupported) -> Token {
         var ungathered = 0
         let start = index
@@ -196,11 +198,14 @@ struct SimpleHTMLScanner {
                 guard spaced else { throw .init() }
                 let (name, value, isCanonical) = try attribute()
                 if gathersAttributes {
-                    token.attributes.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self))
+                    // A tag has a few attributes: comparing each pair beats hashing them into a set.
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self)
+                    if token.attributes.contains(text) { token.hasRepeatedAttribute = true }
+                    token.attributes.append(text)
                     token.values.append(value)
                 } else {
-                    guard ungathered < ungatheredNames.count,
-                          !ungatheredNames[..<ungathered].contains(where: { sameBytes($0, name) }) else { throw .init() }
+                    guard ungathered < ungatheredNames.count else { throw .init() }
+                    if ungatheredNames[..<ungathered].contains(where: { sameBytes($0, name) }) { token.hasRepeatedAttribute = true }
                     ungatheredNames[ungathered] = name
                     ungathered += 1
                 }

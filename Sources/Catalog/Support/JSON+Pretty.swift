@@ -22,7 +22,7 @@ struct PrettyJSONObject {
 
     mutating func int(_ key: StaticString, _ value: Int64) {
         self.key(key)
-        Self.decimal(value, into: &out)
+        DecimalBytes.append(value, to: &out)
     }
 
     mutating func bool(_ key: StaticString, _ value: Bool) {
@@ -41,7 +41,7 @@ struct PrettyJSONObject {
     mutating func range(_ key: StaticString, _ value: ClosedIntRange?) {
         guard let value else { return }
         self.key(key)
-        array(2) { out, index in Self.decimal(Int64(index == 0 ? value.lower : value.upper), into: &out) }
+        array(2) { out, index in DecimalBytes.append(index == 0 ? value.lower : value.upper, to: &out) }
     }
 
     /// `"key": { … }`, the nested object filled by `fill`.
@@ -106,9 +106,10 @@ struct PrettyJSONObject {
         Self.append("\": ", to: &out)
     }
 
-    // The bytes are appended from buffers: `append(contentsOf: "…".utf8)` goes through
-    // the generic sequence path, and `String(value)` through a string, which cost more
-    // than the payload's text itself (a tenth of a 10,000-context build's instructions).
+    // The bytes are appended from buffers (numbers by `DecimalBytes`): `append(contentsOf:
+    // "…".utf8)` goes through the generic sequence path, and `String(value)` through a
+    // string, which cost more than the payload's text itself (a tenth of a 10,000-context
+    // build's instructions).
 
     /// A line break and `indent` levels of two spaces.
     private static func newline(_ out: inout [UInt8], _ indent: Int) {
@@ -126,22 +127,5 @@ struct PrettyJSONObject {
 
     private static func append(_ text: StaticString, to out: inout [UInt8]) {
         text.withUTF8Buffer { out.append(contentsOf: $0) }
-    }
-
-    /// `String(value)`'s digits.
-    static func decimal(_ value: Int64, into out: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in  // 19 digits and a sign
-            var magnitude = value.magnitude, start = buffer.count
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                start -= 1
-                buffer[start] = UInt8(ascii: "-")
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
-        }
     }
 }

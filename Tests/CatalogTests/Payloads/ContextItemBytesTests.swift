@@ -53,7 +53,7 @@ import Testing
         var rng = SplitMix(seed: 19)
         for value in values + (0..<2_000).map({ _ in Int64(bitPattern: rng.next()) >> (rng.next() % 64) }) {
             var out: [UInt8] = [UInt8(ascii: "x")]
-            PrettyJSONObject.decimal(value, into: &out)
+            DecimalBytes.append(value, to: &out)
             #expect(String(decoding: out, as: UTF8.self) == "x\(value)")
         }
     }
