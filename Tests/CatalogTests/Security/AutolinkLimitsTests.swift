@@ -8,17 +8,17 @@ import Testing
 @Suite(.serialized) struct AutolinkLimitsTests {
     @Test(arguments: [
         // 65,000 candidates `www.a` in one run: each scanned the rest of the run.
-        String(repeating: "_www.a", count: 65_000),
+        LongText(String(repeating: "_www.a", count: 65_000)),
         // A URL followed by 100,000 `).`: each `)` trimmed rescans the URL.
-        "www.example.com/" + String(repeating: ").", count: 100_000),
+        LongText("www.example.com/" + String(repeating: ").", count: 100_000)),
         // The same shapes in runs just under the limit, where autolinks stay on.
-        String(repeating: String(repeating: "_www.a", count: 166) + " ", count: 400),
-        String(repeating: "www.example.com/" + String(repeating: ").", count: 490) + " ", count: 300),
+        LongText(String(repeating: String(repeating: "_www.a", count: 166) + " ", count: 400)),
+        LongText(String(repeating: "www.example.com/" + String(repeating: ").", count: 490) + " ", count: 300)),
     ])
-    func longRunsWithoutSpacesBuildInTime(body: String) throws {
+    func longRunsWithoutSpacesBuildInTime(body: LongText) throws {
         let work = try HostileWork()
         defer { work.remove() }
-        try work.write("page.md", "---\ntitle: Page\nsummary: A page.\n---\n\n" + body + "\n")
+        try work.write("page.md", "---\ntitle: Page\nsummary: A page.\n---\n\n" + body.text + "\n")
         let outputs = ["out", "out/site", "cache", ".catalog-cache"]
         let before = work.listing(excluding: outputs)
         let validate = try HostileRun.run(["validate", "--content", "content"], in: work, seconds: 20)

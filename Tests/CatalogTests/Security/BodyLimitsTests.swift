@@ -67,14 +67,14 @@ import Testing
     /// `MarkdownNode`s (SIGSEGV in `build`; `validate` passed). Now both report
     /// `body-too-deep` where the 101st level starts, and stop.
     @Test(arguments: [
-        (String(repeating: ">", count: 50_000) + " deep\n", 100),
-        (String(repeating: "- ", count: 50_000) + "deep\n", 99),
-        (String(repeating: "*a ", count: 50_000) + "b" + String(repeating: " a*", count: 50_000) + "\n", 293),
+        (LongText(String(repeating: ">", count: 50_000) + " deep\n"), 100),
+        (LongText(String(repeating: "- ", count: 50_000) + "deep\n"), 99),
+        (LongText(String(repeating: "*a ", count: 50_000) + "b" + String(repeating: " a*", count: 50_000) + "\n"), 293),
     ])
-    func deepNestingIsReportedByValidateAndBuild(body: String, column: Int) throws {
+    func deepNestingIsReportedByValidateAndBuild(body: LongText, column: Int) throws {
         let work = try HostileWork()
         defer { work.remove() }
-        try work.write("page.md", Self.page(body))
+        try work.write("page.md", Self.page(body.text))
         let (validate, build) = try Self.runBoth(work)
         let expected = ["content/page.md:6:\(column): error: quotes, lists, emphasis or links nest here more than 100 levels deep and what is deeper is left out of the page; flatten the nesting, or put text meant literally in a code block [body-too-deep]"]
         #expect(Self.diagnostics(validate) == expected)
@@ -85,13 +85,13 @@ import Testing
     /// Quotes one level deeper on each of 300 lines, and a list indented one level
     /// deeper on each of 2,000 lines: reported at the first line past the limit.
     @Test(arguments: [
-        ((1..<300).map { String(repeating: ">", count: $0) + " q\n" }.joined(), "content/page.md:103:100"),
-        ((0..<2_000).map { String(repeating: "  ", count: $0) + "- item\n" }.joined(), "content/page.md:54:99"),
+        (LongText((1..<300).map { String(repeating: ">", count: $0) + " q\n" }.joined()), "content/page.md:103:100"),
+        (LongText((0..<2_000).map { String(repeating: "  ", count: $0) + "- item\n" }.joined()), "content/page.md:54:99"),
     ])
-    func nestingThatGrowsLineByLineIsReported(body: String, position: String) throws {
+    func nestingThatGrowsLineByLineIsReported(body: LongText, position: String) throws {
         let work = try HostileWork()
         defer { work.remove() }
-        try work.write("page.md", Self.page(body))
+        try work.write("page.md", Self.page(body.text))
         let (validate, build) = try Self.runBoth(work)
         #expect(Self.diagnostics(validate).map { String($0.prefix(position.count + 8)) } == [position + ": error:"])
         #expect(Self.diagnostics(build) == Self.diagnostics(validate))
@@ -154,16 +154,16 @@ import Testing
     /// cells), an 8 MB word of one letter and a 16 MB paragraph of words without a `w` (each
     /// `w` is a mark: see `MarkdownBudget`). Each ends in time, under 512 MB, and builds.
     @Test(arguments: [
-        String(repeating: "[", count: 390_000),
-        String(repeating: "a*", count: 195_000),
-        String(repeating: "a\n", count: 390_000),
-        String(repeating: "|a", count: 100) + "|\n" + String(repeating: "|-", count: 100) + "|\n" + String(repeating: "x\n", count: 3_800),
-        String(String(repeating: "text ", count: 3_300_000).prefix(16_000_000)),
+        LongText(String(repeating: "[", count: 390_000)),
+        LongText(String(repeating: "a*", count: 195_000)),
+        LongText(String(repeating: "a\n", count: 390_000)),
+        LongText(String(repeating: "|a", count: 100) + "|\n" + String(repeating: "|-", count: 100) + "|\n" + String(repeating: "x\n", count: 3_800)),
+        LongText(String(String(repeating: "text ", count: 3_300_000).prefix(16_000_000))),
     ])
-    func pathologicalInputWithinTheBudgetBuilds(body: String) throws {
+    func pathologicalInputWithinTheBudgetBuilds(body: LongText) throws {
         let work = try HostileWork()
         defer { work.remove() }
-        try work.write("page.md", Self.page(body + "\n"))
+        try work.write("page.md", Self.page(body.text + "\n"))
         let (validate, build) = try Self.runBoth(work)
         #expect(validate.status == 0 && build.status == 0, "\(build.stderr.prefix(500))")
     }
@@ -174,18 +174,18 @@ import Testing
     /// minute. Now such a body is not parsed: `body-too-large` at its
     /// start (the line after the front matter), from `validate` and `build` alike.
     @Test(arguments: [
-        String(repeating: "*", count: 1_000_000),
-        String(repeating: "[", count: 1_000_000),
-        String(repeating: "a*", count: 2_000_000),
-        String(repeating: "a\n", count: 2_000_000),
-        (0..<100_000).map { "[a\($0)](https://example.com/\($0)) " }.joined(),
-        String(String(repeating: "word ", count: 3_300_000).prefix(16_000_000)),
-        String(repeating: "|a", count: 5_000) + "|\n" + String(repeating: "|-", count: 5_000) + "|\n" + String(repeating: "x\n", count: 50_000),
+        LongText(String(repeating: "*", count: 1_000_000)),
+        LongText(String(repeating: "[", count: 1_000_000)),
+        LongText(String(repeating: "a*", count: 2_000_000)),
+        LongText(String(repeating: "a\n", count: 2_000_000)),
+        LongText((0..<100_000).map { "[a\($0)](https://example.com/\($0)) " }.joined()),
+        LongText(String(String(repeating: "word ", count: 3_300_000).prefix(16_000_000))),
+        LongText(String(repeating: "|a", count: 5_000) + "|\n" + String(repeating: "|-", count: 5_000) + "|\n" + String(repeating: "x\n", count: 50_000)),
     ])
-    func pathologicalInputOverTheBudgetIsReported(body: String) throws {
+    func pathologicalInputOverTheBudgetIsReported(body: LongText) throws {
         let work = try HostileWork()
         defer { work.remove() }
-        try work.write("page.md", Self.page(body + "\n"))
+        try work.write("page.md", Self.page(body.text + "\n"))
         let (validate, build) = try Self.runBoth(work)
         let expected = ["content/page.md:5:1: error: the body holds more than 400000 Markdown marks (punctuation, line breaks and table cells), more than a page can be rendered from and it is left out; split it into several pages, or link long data as a file [body-too-large]"]
         #expect(Self.diagnostics(validate) == expected)
