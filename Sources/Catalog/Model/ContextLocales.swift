@@ -18,27 +18,29 @@ struct ContextLocales {
             let hasIt = has(loaded, locale)
             if !hasIt && config.missingTranslation != .fallback && locale != config.defaultLocale { continue }
             if config.missingTranslation == .omit, let parentLocales, !parentLocales.contains(locale) { continue }
-            var version = version(of: loaded, in: locale, type: type, isFallback: !hasIt)
-            // Most translations report progress as the original does: the locales share
-            // one array rather than each keep its own (20 MB at 250,000 versions).
-            if version.progressReporting == shared { version.progressReporting = shared } else { shared = version.progressReporting }
-            versions[locale] = version
+            versions[locale] = version(of: loaded, in: locale, type: type, isFallback: !hasIt, sharing: &shared)
         }
         return versions
     }
 
-    private func version(of loaded: LoadedContext, in locale: LocaleID, type: ContextType, isFallback: Bool) -> ContextVersion {
+    /// - Parameter shared: the progress of the locale before. Most translations report
+    ///   progress as the original does: the locales share one array rather than each keep
+    ///   its own (20 MB at 250,000 versions).
+    private func version(of loaded: LoadedContext, in locale: LocaleID, type: ContextType, isFallback: Bool,
+                         sharing shared: inout [ProgressCapability]) -> ContextVersion {
         let fields = loaded.fields, translation = loaded.translations[locale]
         func pick<V>(_ own: Localized<V>?, _ original: Localized<V>?) -> V? {
             own?.plain ?? original?.byLocale[locale] ?? original?.defaultValue(config.defaultLocale)
         }
+        let progress = progress(fields.progressReporting?.value ?? [], translation?.progressReporting?.value, locale)
+        if progress != shared { shared = progress }
         return ContextVersion(
             locale: locale,
             title: pick(translation?.title, fields.title) ?? loaded.name,
             summary: pick(translation?.summary, fields.summary),
             customTypeName: type == .custom ? pick(translation?.customTypeName, fields.customTypeName) : nil,
             keywords: pick(translation?.keywords, fields.keywords) ?? [],
-            progressReporting: progress(fields.progressReporting?.value ?? [], translation?.progressReporting?.value, locale),
+            progressReporting: shared,
             body: translation?.body ?? fields.body,
             isFallback: isFallback)
     }

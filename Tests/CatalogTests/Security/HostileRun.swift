@@ -98,6 +98,8 @@ struct HostileOutcome {
     var seconds: Double
     /// CPU time (user and system) the process used, from `wait4`'s rusage.
     var cpuSeconds: Double
+    /// The CPU time the run was allowed before it was killed.
+    var cpuLimit: Double
     /// Peak resident memory of the process, in bytes, as sampled every few milliseconds
     /// from `/proc` (a run shorter than that may report 0); on Darwin, wait4's ru_maxrss.
     var peakMemory: Int
@@ -150,6 +152,7 @@ enum HostileRun {
             seconds: Date().timeIntervalSince(start),
             cpuSeconds: Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
                 + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6,
+            cpuLimit: seconds,
             peakMemory: peak,
             stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
             stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
@@ -210,7 +213,12 @@ enum HostileRun {
 extension HostileOutcome {
     /// The promises every hostile run keeps: it ended by itself, was not killed by a
     /// signal, exited 0, 1 or 2, and stayed under `memoryLimit` bytes.
+    /// The measurements are printed, so that a run close to a limit shows in the log before
+    /// it fails on a slower machine.
     func expectSafe(memoryLimit: Int = 512 << 20, sourceLocation: SourceLocation = #_sourceLocation) {
+        print(String(format: "HostileRun at %@:%d: %.2f s, %.2f s of CPU, %d MB (limits %.0f s of CPU, %d MB)",
+                     sourceLocation.fileName, sourceLocation.line, seconds, cpuSeconds, peakMemory >> 20,
+                     cpuLimit, memoryLimit >> 20))
         #expect(!timedOut, "the run did not end within its time limit (\(seconds) s, \(cpuSeconds) s of CPU)",
                 sourceLocation: sourceLocation)
         #expect(signal == nil, "the run died of signal \(signal ?? 0): \(stderr.suffix(2000))", sourceLocation: sourceLocation)

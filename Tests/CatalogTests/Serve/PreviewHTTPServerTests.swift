@@ -105,7 +105,9 @@ import Testing
         #expect(connection.waitForClose())
     }
 
-    /// `stop` closes idle and busy connections alike, at once, and the port with them.
+    /// `stop` closes idle and busy connections alike, at once, and the port with them: well
+    /// within the 15 s an idle connection would otherwise be kept (the bound leaves room
+    /// for a loaded machine; the stop itself takes milliseconds).
     @Test func stopClosesEveryConnection() throws {
         let server = try Self.echo()
         server.open()
@@ -114,7 +116,7 @@ import Testing
         #expect(used.nextResponse()?.status == 200)
         let start = ContinuousClock.now
         server.stop()
-        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(ContinuousClock.now - start < .seconds(5))
         #expect(idle.waitForClose() && used.waitForClose())
         #expect(throws: TestHTTPError.connect) { try TestConnection(port: server.port) }
     }

@@ -137,13 +137,15 @@ import Testing
 /// seconds, pages still load at once. (The old server ran each connection on that pool:
 /// here its answer took 21 s, and under the whole test suite the live-reload test's
 /// reads ran into their 30 s limit, the intermittent `servesRebuildsAndReloads` failure.)
+/// The workers are held for 3 s and the answer must come within 2: room for a loaded
+/// machine (the answer takes milliseconds), not for a server on that pool.
 @Test func answersWhileDispatchWorkersAreBusy() throws {
     let running = try PreviewHTTPTests.Running()
     defer { running.stop() }
     let busy = DispatchGroup()
     let blockers = ProcessInfo.processInfo.activeProcessorCount * 16
     for _ in 0..<blockers {
-        DispatchQueue.global().async(group: busy) { usleep(2_000_000) }
+        DispatchQueue.global().async(group: busy) { usleep(3_000_000) }
     }
     usleep(200_000)
     let start = ContinuousClock.now
@@ -151,5 +153,5 @@ import Testing
     let elapsed = ContinuousClock.now - start
     busy.wait()
     #expect(response.status == 200)
-    #expect(elapsed < .seconds(1), "answered in \(elapsed)")
+    #expect(elapsed < .seconds(2), "answered in \(elapsed)")
 }
