@@ -27,7 +27,7 @@ struct TreeBuilder {
     private var indexOffset = 0
 
     mutating func addChildren(of directory: ScannedDirectory, parent: Int?, parentPath: [String], inDraft: Bool) {
-        let pending = sortedChildren(of: directory, parentPath: parentPath, inDraft: inDraft)
+        let pending = sortedChildren(of: directory, parent: parent, parentPath: parentPath, inDraft: inDraft)
         if parent == nil, contexts.isEmpty, pending.count > 1 {
             placeConcurrently(pending, parentPath: parentPath)
         } else {
@@ -35,13 +35,17 @@ struct TreeBuilder {
         }
     }
 
-    private mutating func sortedChildren(of directory: ScannedDirectory, parentPath: [String], inDraft: Bool) -> [Pending] {
+    /// Each child is made with its parent: setting it afterwards copied the context's values
+    /// into a new box (`LoadedContext.update`), for every context.
+    private mutating func sortedChildren(of directory: ScannedDirectory, parent: Int?, parentPath: [String],
+                                         inDraft: Bool) -> [Pending] {
         var pending = directory.leaves.map { leaf in
             Pending(context: load(leaf.relativePath, name: leaf.name, translations: leaf.translations,
-                                  isDirectory: false, parentPath: parentPath, inDraft: inDraft), directory: nil)
+                                  isDirectory: false, parent: parent, parentPath: parentPath, inDraft: inDraft), directory: nil)
         }
         for child in directory.directories {
-            pending.append(Pending(context: loadDirectory(child, parentPath: parentPath, inDraft: inDraft), directory: child))
+            pending.append(Pending(context: loadDirectory(child, parent: parent, parentPath: parentPath, inDraft: inDraft),
+                                   directory: child))
         }
         pending.sort { ($0.context.displayOrder, $0.context.identifier, $0.context.source.relativePath)
             < ($1.context.displayOrder, $1.context.identifier, $1.context.source.relativePath) }
@@ -51,8 +55,7 @@ struct TreeBuilder {
     /// Lays out `pending` (sorted siblings) and, depth first, what is below each.
     private mutating func place(_ pending: [Pending], parent: Int?, parentPath: [String]) {
         for item in pending {
-            var context = item.context
-            context.parent = parent
+            let context = item.context
             let index = indexOffset + contexts.count
             contexts.append(context)
             if let parent { contexts[parent - indexOffset].children.append(index) } else { rootChildren.append(index) }
@@ -97,21 +100,20 @@ struct TreeBuilder {
         directory.leaves.count + directory.directories.reduce(0) { $0 + 1 + contextCount($1) }
     }
 
-    private mutating func loadDirectory(_ directory: ScannedDirectory, parentPath: [String], inDraft: Bool) -> LoadedContext {
+    private mutating func loadDirectory(_ directory: ScannedDirectory, parent: Int?, parentPath: [String],
+                                        inDraft: Bool) -> LoadedContext {
         guard let index = directory.index else {
             let location = SourceLocation(file: root.file(directory.relativePath).displayPath)
             diagnostics.error("directory-index", at: location,
                               "the directory '\(directory.relativePath)' has no index.md; add one with a title, or start the name with '_' if it only holds media")
-            var context = placeholder(directory, parentPath: parentPath, inDraft: inDraft)
-            context.isMissingIndex = true
-            return context
+            return placeholder(directory, parent: parent, parentPath: parentPath, inDraft: inDraft)
         }
         return load(index, name: directory.name, translations: directory.indexTranslations,
-                    isDirectory: true, parentPath: parentPath, inDraft: inDraft)
+                    isDirectory: true, parent: parent, parentPath: parentPath, inDraft: inDraft)
     }
 
     private mutating func load(_ path: String, name: String, translations: [LocaleID: String],
-                               isDirectory: Bool, parentPath: [String], inDraft: Bool) -> LoadedContext {
+                               isDirectory: Bool, parent: Int?, parentPath: [String], inDraft: Bool) -> LoadedContext {
         let fields = take(path, mode: .context)
         var translated: [LocaleID: ContextFields] = [:]
         for (locale, translationPath) in translations {
@@ -122,7 +124,7 @@ struct TreeBuilder {
         return LoadedContext(
             fields: fields, translations: translated, source: root.file(path), name: name, isDirectory: isDirectory,
             isMissingIndex: false, identifier: identifier, identifierPath: parentPath + [identifier],
-            displayOrder: fields.displayOrder ?? prefixOrder ?? 0, parent: nil, children: [],
+            displayOrder: fields.displayOrder ?? prefixOrder ?? 0, parent: parent, children: [],
             isDraft: inDraft || fields.draft)
     }
 
@@ -137,13 +139,13 @@ struct TreeBuilder {
         return fields
     }
 
-    private func placeholder(_ directory: ScannedDirectory, parentPath: [String], inDraft: Bool) -> LoadedContext {
+    private func placeholder(_ directory: ScannedDirectory, parent: Int?, parentPath: [String], inDraft: Bool) -> LoadedContext {
         let (prefixOrder, bareName) = OrderingPrefix.split(directory.name)
         var fields = ContextFields()
         fields.isBroken = true
         return LoadedContext(
             fields: fields, translations: [:], source: root.file(directory.relativePath), name: directory.name,
             isDirectory: true, isMissingIndex: true, identifier: bareName, identifierPath: parentPath + [bareName],
-            displayOrder: prefixOrder ?? 0, parent: nil, children: [], isDraft: inDraft)
+            displayOrder: prefixOrder ?? 0, parent: parent, children: [], isDraft: inDraft)
     }
 }

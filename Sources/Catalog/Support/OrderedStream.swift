@@ -30,8 +30,11 @@ enum OrderedStream {
         }
         defer { for _ in 0..<workers { finished.wait() } }
         do {
-            while let ready = results.takeReady() {
-                for result in ready {
+            while var ready = results.takeReady() {
+                // Moved out from the end (the batch is reversed): iterating the array copied
+                // each result, retaining every field of a page, and freeing it released them.
+                ready.reverse()
+                while let result = ready.popLast() {
                     try BuildCancellation.check()
                     try consume(result)
                 }
