@@ -45,6 +45,9 @@ struct ContentWalk: Sendable {
         var directories: [String: [Entry]] = [:]
     }
 
+    /// Names starting with `.` or `_`: not contexts, walked only for stamps (`includeHidden`).
+    static func isHidden(_ name: String) -> Bool { name.hasPrefix(".") || name.hasPrefix("_") }
+
     /// Directories nested deeper than this are not entered (paths would outgrow PATH_MAX).
     static let depthLimit = 64
 
@@ -264,7 +267,7 @@ struct ContentWalk: Sendable {
             let name = directoryEntryName(raw)
             guard name != ".", name != ".." else { continue }
             let path = directory.isEmpty ? name : directory + "/" + name
-            if name.hasPrefix(".") || name.hasPrefix("_") {
+            if Self.isHidden(name) {
                 if includeHidden { part.hidden.append(Pending(parent: directory, name: name, ancestors: chain)) }
                 continue
             }

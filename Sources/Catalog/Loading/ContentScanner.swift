@@ -1,7 +1,7 @@
 import Foundation
 
 /// A directory of the content tree, before any file is read.
-struct ScannedDirectory: Sendable {
+struct ScannedDirectory: Sendable, Equatable {
     var relativePath: String
     var name: String
     /// `index.md`, if present (relative path).
@@ -12,7 +12,7 @@ struct ScannedDirectory: Sendable {
 }
 
 /// A leaf `.md` file and its translations.
-struct ScannedLeaf: Sendable {
+struct ScannedLeaf: Sendable, Equatable {
     var relativePath: String
     /// The file name without `.md` (ordering prefix included).
     var name: String
@@ -30,8 +30,12 @@ struct ContentScanner {
     /// Directories nested deeper than this are not walked (Apple allows 7 below the app).
     static let walkLimit = 12
 
-    mutating func scan() -> ScannedDirectory {
-        let listing = ContentWalk(root: root.absolutePath(""), includeHidden: false, stamps: false).run()
+    /// - Parameter listing: the content as `build`'s up-to-date check listed it (with
+    ///   hidden entries and stamps), instead of a walk of its own: the plain tree of a
+    ///   listing with hidden entries is the one without them, since the walk enters links
+    ///   before anything hidden (`ContentWalk.run`). The hidden entries are skipped here.
+    mutating func scan(listing: ContentWalk.Listing? = nil) -> ScannedDirectory {
+        let listing = listing ?? ContentWalk(root: root.absolutePath(""), includeHidden: false, stamps: false).run()
         return scanDirectory("", depth: 0, listing: listing)
     }
 
@@ -40,6 +44,7 @@ struct ContentScanner {
                                          index: nil, indexTranslations: [:], leaves: [], directories: [])
         var leafTranslations: [(base: String, locale: LocaleID, path: String)] = []
         for entry in (listing.directories[relativePath] ?? []).sorted(by: { $0.name < $1.name }) {
+            guard !ContentWalk.isHidden(entry.name) else { continue }
             let path = relativePath.isEmpty ? entry.name : relativePath + "/" + entry.name
             switch entry.kind {
             case .directory:

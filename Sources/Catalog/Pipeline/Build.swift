@@ -70,12 +70,13 @@ extension BuildOptions {
 public enum Build {
     public static func run(_ options: BuildOptions) throws -> BuildResult {
         var timer = StageTimer(started: options.stageStarted)
-        let incremental = timer.measure("up-to-date check") {
+        var incremental = timer.measure("up-to-date check") {
             IncrementalBuild(content: options.content.url, output: options.output, cacheDirectory: options.cacheDirectory)
         }
         if timer.measure("up-to-date check", { incremental.isUpToDate }) {
             return BuildResult(diagnostics: DiagnosticBag(), wrote: false, contextCount: 0, upToDate: true, timings: timer)
         }
+        let listing = incremental.takeListing()
         let route: String
         switch try BodyEditBuild.attempt(options, incremental: incremental, timer: &timer) {
         case .success(var result):
@@ -85,19 +86,23 @@ public enum Build {
         case .failure(let fallback):
             route = "full build: \(fallback.reason)"
         }
-        var result = try full(options, incremental: incremental, timer: &timer)
+        var result = try full(options, incremental: incremental, listing: listing, timer: &timer)
         result.route = route
         return result
     }
 
-    private static func full(_ options: BuildOptions, incremental: IncrementalBuild, timer: inout StageTimer) throws -> BuildResult {
+    /// - Parameter listing: the content as the up-to-date check listed it, which loading
+    ///   takes instead of walking the content again.
+    private static func full(_ options: BuildOptions, incremental: IncrementalBuild, listing: consuming ContentWalk.Listing?,
+                             timer: inout StageTimer) throws -> BuildResult {
         // Bodies are checked where the site renders them, from the same parse. They stay in
         // their files until then: each is read, parsed, rendered, written and dropped in turn,
         // so memory holds the tree and the index, not the bodies. Only a caller that passes a
         // parse cache (tests, comparing the two ways) keeps them; `serve` builds through
         // `LiveBuild`, which streams them too.
         var loaded = CatalogLoader.load(options.content, timer: &timer, cache: options.parseCache, checkBodies: false,
-                                        streamsBodies: options.parseCache == nil, progress: options.progress)
+                                        streamsBodies: options.parseCache == nil, listing: consume listing,
+                                        progress: options.progress)
         var bag = loaded.diagnostics
         guard let model = loaded.model else {
             return BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer)

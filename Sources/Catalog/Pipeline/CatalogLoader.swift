@@ -36,10 +36,18 @@ public enum CatalogLoader {
                             cache: IncrementalParseCache? = nil, checkBodies: Bool = true,
                             streamsBodies: Bool = false,
                             progress: (@Sendable (BuildProgress) -> Void)? = nil) -> LoadResult {
+        load(root, timer: &timer, cache: cache, checkBodies: checkBodies, streamsBodies: streamsBodies,
+             listing: nil, progress: progress)
+    }
+
+    /// - Parameter listing: the content as `build` listed it already (`IncrementalBuild`).
+    static func load(_ root: ContentRoot, timer: inout StageTimer, cache: IncrementalParseCache?, checkBodies: Bool,
+                     streamsBodies: Bool, listing: ContentWalk.Listing?,
+                     progress: (@Sendable (BuildProgress) -> Void)?) -> LoadResult {
         var bag = DiagnosticBag()
         guard let tree = timer.measure("load", {
             ContentLoader(root: root).loadTree(into: &bag, cache: cache, bodies: streamsBodies ? .streamed : .text,
-                                               progress: progress)
+                                               listing: listing, progress: progress)
         }) else {
             return LoadResult(model: nil, diagnostics: bag, coverage: nil)
         }

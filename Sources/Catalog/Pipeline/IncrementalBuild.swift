@@ -18,6 +18,9 @@ struct IncrementalBuild {
     /// then differs from what is saved, and the next build sees the change.
     let inputs: [String: FileStamp]
     let previous: BuildState?
+    /// The walk the inputs were stamped from, until the loader takes it (`takeListing`):
+    /// the content is then listed once per build, not twice.
+    private var listing: ContentWalk.Listing?
 
     init(content: URL, output: URL, cacheDirectory: URL?) {
         self.content = content
@@ -25,9 +28,18 @@ struct IncrementalBuild {
         self.cacheDirectory = cacheDirectory
         stateDirectory = cacheDirectory.map { BuildStateFolder.url(in: $0, output: output) }
         // Directories too: an empty directory added is a context (or an error) to build.
-        inputs = cacheDirectory == nil ? [:] : TreeStamps.collect(content, trusted: true, directories: true)
+        let now = FileStamp.now()
+        listing = cacheDirectory.map { _ in TreeStamps.listing(content) }
+        inputs = listing.map { TreeStamps.stamps(of: $0, walkedAt: now, trusted: true, directories: true) } ?? [:]
         let identity = BuildState.identity(content: content, output: output)
         previous = stateDirectory.flatMap { BuildState.read(from: $0, identity: identity) }
+    }
+
+    /// The content's listing, handed over once (nil without a cache, or once taken), so
+    /// that it is not kept for the rest of the build.
+    mutating func takeListing() -> ContentWalk.Listing? {
+        defer { listing = nil }
+        return listing
     }
 
     /// True when nothing changed since the last clean build, in the content or the output.

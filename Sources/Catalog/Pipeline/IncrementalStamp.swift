@@ -63,7 +63,19 @@ enum TreeStamps {
     ///   (its presence matters, not its times: an empty directory is a context too).
     static func collect(_ root: URL, trusted: Bool = false, directories: Bool = false) -> [String: FileStamp] {
         let now = FileStamp.now()
-        let stamps = ContentWalk(root: root.path, includeHidden: true, stamps: true).run().stamps(directories: directories)
+        return stamps(of: listing(root), walkedAt: now, trusted: trusted, directories: directories)
+    }
+
+    /// The walk `collect` takes its stamps from (hidden entries included, every file stat'ed).
+    static func listing(_ root: URL) -> ContentWalk.Listing {
+        ContentWalk(root: root.path, includeHidden: true, stamps: true).run()
+    }
+
+    /// `collect`'s stamps from a listing already made (`listing(_:)`); `now` is when the
+    /// walk began: a stamp is trusted only if it was old enough then.
+    static func stamps(of listing: ContentWalk.Listing, walkedAt now: Int64, trusted: Bool = false,
+                       directories: Bool = false) -> [String: FileStamp] {
+        let stamps = listing.stamps(directories: directories)
         return trusted ? stamps.mapValues { $0.trusted(at: now) } : stamps
     }
 

@@ -250,6 +250,44 @@ import Darwin
         #expect(listing.directories["book"]?.first { $0.name == "pipe.md" }?.kind == .special)
     }
 
+    /// `build` scans the listing its up-to-date check made (hidden entries and stamps
+    /// included) instead of walking the content again: the scan, and what it reports, are
+    /// those of the scanner's own walk, whatever links lead into, out of or between hidden
+    /// folders.
+    @Test(arguments: 0..<6) func scanningTheStampedListingEqualsTheScannersOwnWalk(shape: Int) throws {
+        let root = try Self.tree()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("_shared/part/deeper"), withIntermediateDirectories: true)
+        for path in ["book/index.fr.md", "book/lesson.md", "book/lesson.fr.md", "book/_draft.md", "book/.hidden.md",
+                     "_shared/part/deeper/more.md", "book/chapter/index.md"] {
+            try Data("x".utf8).write(to: root.appendingPathComponent(path))
+        }
+        switch shape {
+        case 0: break
+        case 1: try Self.link("book/shared", to: "../_shared/part", in: root)          // into a hidden folder
+        case 2: try Self.link("_shared/back", to: "../book", in: root)                 // from hidden to plain
+        case 3:                                                                        // both, and a hidden link
+            try Self.link("book/shared", to: "../_shared/part", in: root)
+            try Self.link("book/_link", to: "chapter", in: root)
+            try Self.link("_shared/part/up", to: "../../book", in: root)
+        case 4:                                                                        // cycles and dead ends
+            try Self.link("book/a", to: ".", in: root)
+            try Self.link("_media/loop", to: "loop", in: root)
+            try Self.link("book/deep", to: "../_shared/part/deeper", in: root)
+        default:                                                                       // a hidden chain
+            try Self.link("_a", to: "_shared", in: root)
+            try Self.link("book/via", to: "../_a/part", in: root)
+        }
+        let content = ContentRoot(path: root.path)
+        let locales = [LocaleID(rawValue: "en-us"), LocaleID(rawValue: "fr")]
+        var own = ContentScanner(root: content, locales: locales, defaultLocale: locales[0])
+        var stamped = ContentScanner(root: content, locales: locales, defaultLocale: locales[0])
+        let expected = own.scan()
+        #expect(stamped.scan(listing: TreeStamps.listing(root)) == expected)
+        #expect(stamped.diagnostics.items == own.diagnostics.items)
+        #expect(!expected.directories.isEmpty)
+    }
+
     /// What `serve`'s watcher lists every time the content changes (or every interval
     /// when it polls): with links that loop, it ends, and lists each folder once.
     @Test(.timeLimit(.minutes(1))) func theWatcherListingEndsOnLoopingLinks() throws {
