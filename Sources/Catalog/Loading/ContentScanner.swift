@@ -34,7 +34,7 @@ struct ContentScanner {
     ///   hidden entries and stamps), instead of a walk of its own: the plain tree of a
     ///   listing with hidden entries is the one without them, since the walk enters links
     ///   before anything hidden (`ContentWalk.run`). The hidden entries are skipped here.
-    mutating func scan(listing: ContentWalk.Listing? = nil) -> ScannedDirectory {
+    mutating func scan(listing: consuming ContentWalk.Listing? = nil) -> ScannedDirectory {
         let listing = listing ?? ContentWalk(root: root.absolutePath(""), includeHidden: false, stamps: false).run()
         return scanDirectory("", depth: 0, listing: listing)
     }

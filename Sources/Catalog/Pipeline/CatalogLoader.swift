@@ -40,14 +40,15 @@ public enum CatalogLoader {
              listing: nil, progress: progress)
     }
 
-    /// - Parameter listing: the content as `build` listed it already (`IncrementalBuild`).
+    /// - Parameter listing: the content as `build` listed it already (`IncrementalBuild`),
+    ///   handed on to the scanner and freed once scanned.
     static func load(_ root: ContentRoot, timer: inout StageTimer, cache: IncrementalParseCache?, checkBodies: Bool,
-                     streamsBodies: Bool, listing: ContentWalk.Listing?,
+                     streamsBodies: Bool, listing: consuming ContentWalk.Listing?,
                      progress: (@Sendable (BuildProgress) -> Void)?) -> LoadResult {
         var bag = DiagnosticBag()
         guard let tree = timer.measure("load", {
             ContentLoader(root: root).loadTree(into: &bag, cache: cache, bodies: streamsBodies ? .streamed : .text,
-                                               listing: listing, progress: progress)
+                                               listing: listing.take(), progress: progress)
         }) else {
             return LoadResult(model: nil, diagnostics: bag, coverage: nil)
         }
