@@ -20,7 +20,11 @@ import sys
 STAGES = [
     ("whole build, every thread", "PROGRAM TOTALS"),
     ("front matter of every file: read, YAML, fields", "FrontMatterReader.read(_:mode:into:)"),
-    ("loading's own thread: the walk, the tree", "ContentLoader.loadTree(into:cache:bodies:progress:)"),
+    ("content walked and stamped (the up-to-date check)", "IncrementalBuild.init(content:output:cacheDirectory:)"),
+    # Since session 19 `build` walks the content once, in the up-to-date check, and the
+    # loader scans that listing; before, the loader walked it again.
+    ("loading's own thread: the tree (and the walk, before session 19)",
+     ("ContentLoader.loadTree(into:cache:bodies:listing:progress:)", "ContentLoader.loadTree(into:cache:bodies:progress:)")),
     ("validation and the model", "TreeStages.run(_:)"),
     ("every page (the site stage's workers)", "SiteStage.renderPage(_:renderer:links:media:wrap:checks:recordsBody:)"),
     ("  body read again from its file", "BodyLocation.read(_:hashingFrontMatter:)"),

@@ -11,6 +11,8 @@ public struct ContentLoader {
     /// - Parameter bodies: how to keep each body (only where it is, for `build` and `serve`).
     /// - Parameter listing: the content already listed (`build`'s up-to-date check), not
     ///   walked again; freed once scanned (at 171,000 files it held 24 MB through loading).
+    /// Not inlined, so that profiles show it on its own (`bench/profile`).
+    @inline(never)
     func loadTree(into bag: inout DiagnosticBag, cache: IncrementalParseCache? = nil,
                   bodies: FrontMatterReader.Bodies = .text, listing: consuming ContentWalk.Listing? = nil,
                   progress: (@Sendable (BuildProgress) -> Void)? = nil) -> ContentTree? {

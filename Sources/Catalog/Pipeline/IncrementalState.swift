@@ -42,12 +42,13 @@ struct BuildState: Sendable, Equatable {
     /// saved, and the next build is a full one: correct, only slower).
     func serialize(chunkSize: Int = 1 << 20, _ emit: ([UInt8]) throws -> Void) rethrows -> Bool {
         // The three tables are sorted at once, on every core: sorting is most of saving,
-        // and saving is part of every build's serial end (0.4 s at 187,000 files). Pairs,
+        // and saving is part of every build's serial end (0.4 s at 187,000 files). By
+        // UTF-8 bytes: `<` cost twice as much, and any fixed order serves here. Pairs,
         // not keys: looking each sorted key up again was 0.6% of a build at 250,000
         // versions. (The pairs take 40 bytes a file, 32 MB at 250,000 versions; the
         // catalog, freed before the states are saved, took far more.)
         let sorted = ConcurrentMap.map([inputs, outputs, directories]) { table -> [(key: String, value: FileStamp)]? in
-            let pairs = table.sorted { $0.key < $1.key }
+            let pairs = table.sorted { $0.key.utf8Precedes($1.key) }
             return pairs.allSatisfy { Self.isWritable($0.key) } ? pairs : nil
         }
         guard let inputPairs = sorted[0], let outputPairs = sorted[1], let directoryPairs = sorted[2] else { return false }

@@ -15,6 +15,22 @@ extension String {
         return utf8.allSatisfy(test)
     }
 
+    /// Whether the text's UTF-8 comes before `other`'s, byte by byte (`memcmp`). For text
+    /// in NFC, as every name the build makes is and nearly every file name, this is the
+    /// order of `<`, which compares the normalized scalars at a cost per call that made
+    /// sorting a large build's state 0.3 s of its serial end. A text and its NFD form, equal
+    /// to `<`, differ here: use it where only a fixed order matters.
+    func utf8Precedes(_ other: String) -> Bool {
+        let answer = utf8.withContiguousStorageIfAvailable { left in
+            other.utf8.withContiguousStorageIfAvailable { right -> Bool in
+                let shared = Swift.min(left.count, right.count)
+                let order = shared == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, shared)
+                return order != 0 ? order < 0 : left.count < right.count
+            }
+        }
+        return (answer ?? nil) ?? utf8.lexicographicallyPrecedes(other.utf8)
+    }
+
     /// Whether the text holds the byte `byte` (`memchr`).
     func containsUTF8(_ byte: UInt8) -> Bool {
         utf8.withContiguousStorageIfAvailable { bytes in

@@ -12,9 +12,15 @@ struct StateBytesTests {
         let outputs = ["x/index.html": stamp, "e\u{301}/index.html": FileStamp(size: 9, modified: 10, inode: 11)]
         let state = BuildState(identity: ["content\t/c", "output\t/o", "program\tunknown"], inputs: inputs,
                                outputs: outputs, isClean: false)
+        // Lines in the order of the paths' UTF-8 bytes: `e\u{301}` (NFD) before `x`, where
+        // `<` puts it after, as it puts `é`.
         var lines = [BuildState.formatLine, "content\t/c", "output\t/o", "program\tunknown", "clean\t0"]
-        for (path, stamp) in inputs.sorted(by: { $0.key < $1.key }) { lines.append("I\t\(path)\t\(stamp.fields)") }
-        for (path, stamp) in outputs.sorted(by: { $0.key < $1.key }) { lines.append("O\t\(path)\t\(stamp.fields)") }
+        let byBytes = { (left: (key: String, value: FileStamp), right: (key: String, value: FileStamp)) in
+            left.key.utf8.lexicographicallyPrecedes(right.key.utf8)
+        }
+        for (path, stamp) in inputs.sorted(by: byBytes) { lines.append("I\t\(path)\t\(stamp.fields)") }
+        for (path, stamp) in outputs.sorted(by: byBytes) { lines.append("O\t\(path)\t\(stamp.fields)") }
+        #expect(lines[7].hasPrefix("O\te\u{301}/"))
         let bytes = try #require(state.serialized)
         #expect(String(decoding: bytes, as: UTF8.self) == lines.joined(separator: "\n") + "\n")
         #expect(BuildState(text: String(decoding: bytes, as: UTF8.self)) == state)

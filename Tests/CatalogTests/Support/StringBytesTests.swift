@@ -26,4 +26,24 @@ import Testing
             }
         }
     }
+
+    /// `utf8Precedes` orders as the UTF-8 bytes do, and as `<` does for text in NFC.
+    @Test func precedesAsTheUTF8Bytes() {
+        var state: UInt64 = 19
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        func text() -> String {
+            var text = ""
+            for _ in 0..<next() % 5 { text += Self.pieces[next() % Self.pieces.count] }
+            return next() % 3 == 0 ? String(text.dropFirst()) : text
+        }
+        for _ in 0..<3_000 {
+            let (left, right) = (text(), next() % 4 == 0 ? "" : text())
+            #expect(left.utf8Precedes(right) == left.utf8.lexicographicallyPrecedes(right.utf8), "\(left.debugDescription) \(right.debugDescription)")
+            #expect(left.utf8Precedes(right) == (left < right), "\(left.debugDescription) \(right.debugDescription)")
+        }
+        #expect("e\u{301}".utf8Precedes("é") && !("e\u{301}" < "é") && !("é" < "e\u{301}"))
+    }
 }
