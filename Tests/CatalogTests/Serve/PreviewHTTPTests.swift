@@ -87,7 +87,7 @@ import Testing
         let before = try TestConnection.request(port: running.port, "/", headers: ["Connection: close"])
         let stream = try TestConnection(port: running.port, path: LiveReloadHub.path)
         _ = stream.read(until: "data: 0\n\n")
-        try running.content.write(PreviewServerTests.section, GeneratedContent.page(title: "B title", type: "section"))
+        try running.content.save(PreviewServerTests.section, GeneratedContent.page(title: "B title", type: "section"))
         #expect(stream.read(until: "data: 1\n\n") != nil)
         let etag = try #require(before.headers["etag"])
         let after = try TestConnection.request(port: running.port, "/", headers: ["If-None-Match: \(etag)", "Connection: close"])

@@ -40,7 +40,7 @@ import Testing
 
         let stream = try TestConnection(port: server.port, path: LiveReloadHub.path)
         #expect(stream.read(until: "data: 0\n\n")?.contains("text/event-stream") == true)
-        try content.write(Self.section, GeneratedContent.page(title: "Second title", type: "section"))
+        try content.save(Self.section, GeneratedContent.page(title: "Second title", type: "section"))
         #expect(stream.read(until: "data: 1\n\n") != nil, "a reload event follows the rebuild")
         #expect(try TestConnection.get(port: server.port, "/catalog/contexts-0001.json").body.contains("Second title"))
     }
@@ -61,7 +61,7 @@ import Testing
         })
         let stream = try TestConnection(port: server.port, path: LiveReloadHub.path)
         #expect(stream.read(until: "data: 0\n\n") != nil)
-        try content.write(Self.section, GeneratedContent.page(title: "First title", type: "section", body: "Other text."))
+        try content.save(Self.section, GeneratedContent.page(title: "First title", type: "section", body: "Other text."))
         #expect(stream.read(until: "data: 1\n\n") != nil, "a reload event follows the rebuild")
         #expect(try TestConnection.get(port: server.port, "/sitemap.xml").body == sitemap.body)
     }
@@ -75,7 +75,7 @@ import Testing
         let stream = try TestConnection(port: server.port, path: LiveReloadHub.path)
         _ = stream.read(until: "data: 0\n\n")
 
-        try content.write(Self.section, "---\ntitle: \"<b>broken\nsuggestedAge: 12-9\n---\nText\n")
+        try content.save(Self.section, "---\ntitle: \"<b>broken\nsuggestedAge: 12-9\n---\nText\n")
         #expect(stream.read(until: "data: 1\n\n") != nil)
         let broken = try TestConnection.get(port: server.port, "/")
         #expect(broken.status == 500)
@@ -83,7 +83,7 @@ import Testing
         #expect(broken.body.contains("[yaml-syntax]"))
         #expect(!broken.body.contains("<b>"), "messages are escaped")
 
-        try content.write(Self.section, GeneratedContent.page(title: "Fixed", type: "section"))
+        try content.save(Self.section, GeneratedContent.page(title: "Fixed", type: "section"))
         #expect(stream.read(until: "data: 2\n\n") != nil)
         let home = try TestConnection.get(port: server.port, "/")
         #expect(home.status == 200 && !home.body.contains("[yaml-syntax]"), "the site again once fixed")

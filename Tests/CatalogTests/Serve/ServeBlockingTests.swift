@@ -48,7 +48,7 @@ import Testing
         #expect(stream.read(until: "data: 0\n\n") != nil)
 
         held.arm()
-        try running.content.write("fun/s2.md", GeneratedContent.page(title: "Second section", type: "section"))
+        try running.content.save("fun/s2.md", GeneratedContent.page(title: "Second section", type: "section"))
         #expect(held.waitUntilHeld(), "the rebuild reached its pause")
         for path in ["/", "/assets/site.css", "/catalog/contexts-0001.json"] {
             let answer = try TestConnection.get(port: running.server.port, path)

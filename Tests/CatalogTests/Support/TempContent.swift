@@ -34,6 +34,16 @@ struct TempContent {
         try data.write(to: file)
     }
 
+    /// Writes `text` whole, as an editor saves (a new file renamed into place), for an edit
+    /// that a watching `serve` must see as one change. Written in place, the file is empty
+    /// between its truncation and its write: on a loaded machine a rebuild can come in
+    /// between, and a test that counts rebuilds counts one too many.
+    func save(_ path: String, _ text: String) throws {
+        let file = url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file, options: .atomic)
+    }
+
     /// The content root with display paths relative to the content directory's parent,
     /// so diagnostics read `content/…` no matter where the temporary directory is.
     var root: ContentRoot {
