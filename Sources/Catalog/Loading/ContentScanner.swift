@@ -43,8 +43,8 @@ struct ContentScanner {
         var directory = ScannedDirectory(relativePath: relativePath, name: (relativePath as NSString).lastPathComponent,
                                          index: nil, indexTranslations: [:], leaves: [], directories: [])
         var leafTranslations: [(base: String, locale: LocaleID, path: String)] = []
-        for entry in (listing.directories[relativePath] ?? []).sorted(by: { $0.name < $1.name }) {
-            guard !ContentWalk.isHidden(entry.name) else { continue }
+        let entries = (listing.directories[relativePath] ?? []).filter { !ContentWalk.isHidden($0.name) }
+        for entry in entries.sorted(by: { $0.name < $1.name }) {
             let path = relativePath.isEmpty ? entry.name : relativePath + "/" + entry.name
             switch entry.kind {
             case .directory:

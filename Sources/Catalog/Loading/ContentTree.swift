@@ -23,9 +23,10 @@ struct ContentTree: Sendable {
 }
 
 struct LoadedContext: Sendable {
-    /// A context's values as loaded. They live in one shared immutable box: a context is
-    /// copied every time a validation rule walks `published` (15 rules × 10,000 contexts),
-    /// and copying a dozen strings, arrays and dictionaries retained and released each.
+    /// A context's values as loaded. They live in one shared immutable box (`SharedValues`):
+    /// a context is copied every time a validation rule walks `published` (15 rules × 10,000
+    /// contexts), and copying a dozen strings, arrays and dictionaries retained and released
+    /// each.
     struct Values: Sendable {
         var fields: ContextFields
         var translations: [LocaleID: ContextFields]
@@ -40,86 +41,72 @@ struct LoadedContext: Sendable {
         var isDraft: Bool
     }
 
-    private var box: ValuesBox
+    private var box: SharedValues<Values>
     /// Outside the box: the tree builder appends to it for every child it lays out.
     var children: [Int]
 
     var fields: ContextFields {
         _read { yield box.values.fields }
-        set { update { $0.fields = newValue } }
+        set { box = box.changed { $0.fields = newValue } }
     }
     var translations: [LocaleID: ContextFields] {
         _read { yield box.values.translations }
-        set { update { $0.translations = newValue } }
+        set { box = box.changed { $0.translations = newValue } }
     }
     /// The defining file (`index.md` for a directory) as the user sees it.
     var source: SourceFile {
         _read { yield box.values.source }
-        set { update { $0.source = newValue } }
+        set { box = box.changed { $0.source = newValue } }
     }
     /// The directory or leaf file name, without `.md`.
     var name: String {
         _read { yield box.values.name }
-        set { update { $0.name = newValue } }
+        set { box = box.changed { $0.name = newValue } }
     }
     var isDirectory: Bool {
         get { box.values.isDirectory }
-        set { update { $0.isDirectory = newValue } }
+        set { box = box.changed { $0.isDirectory = newValue } }
     }
     /// True when the directory has no index.md (already reported).
     var isMissingIndex: Bool {
         get { box.values.isMissingIndex }
-        set { update { $0.isMissingIndex = newValue } }
+        set { box = box.changed { $0.isMissingIndex = newValue } }
     }
     var identifier: String {
         _read { yield box.values.identifier }
-        set { update { $0.identifier = newValue } }
+        set { box = box.changed { $0.identifier = newValue } }
     }
     var identifierPath: [String] {
         _read { yield box.values.identifierPath }
-        set { update { $0.identifierPath = newValue } }
+        set { box = box.changed { $0.identifierPath = newValue } }
     }
     var displayOrder: Int {
         get { box.values.displayOrder }
-        set { update { $0.displayOrder = newValue } }
+        set { box = box.changed { $0.displayOrder = newValue } }
     }
     var parent: Int? {
         get { box.values.parent }
-        set { update { $0.parent = newValue } }
+        set { box = box.changed { $0.parent = newValue } }
     }
     /// True when this context or an ancestor is a draft.
     var isDraft: Bool {
         get { box.values.isDraft }
-        set { update { $0.isDraft = newValue } }
+        set { box = box.changed { $0.isDraft = newValue } }
     }
 
     init(fields: ContextFields, translations: [LocaleID: ContextFields], source: SourceFile, name: String,
          isDirectory: Bool, isMissingIndex: Bool, identifier: String, identifierPath: [String], displayOrder: Int,
          parent: Int?, children: [Int], isDraft: Bool) {
-        box = ValuesBox(Values(fields: fields, translations: translations, source: source, name: name,
+        box = SharedValues(Values(fields: fields, translations: translations, source: source, name: name,
                                isDirectory: isDirectory, isMissingIndex: isMissingIndex, identifier: identifier,
                                identifierPath: identifierPath, displayOrder: displayOrder, parent: parent,
                                isDraft: isDraft))
         self.children = children
     }
 
-    /// Replaces the box with a changed copy (values are set only while the tree is built).
-    private mutating func update(_ change: (inout Values) -> Void) {
-        var values = box.values
-        change(&values)
-        box = ValuesBox(values)
-    }
-
     /// Where a problem with the identifier is shown: the `identifier:` value or the file.
     var identifierLocation: SourceLocation { fields.identifier?.location ?? source.location() }
     var depth: Int { identifierPath.count - 1 }
-}
-
-/// Immutable storage for `LoadedContext`'s values (replaced whole on mutation).
-final class ValuesBox: Sendable {
-    let values: LoadedContext.Values
-
-    init(_ values: LoadedContext.Values) { self.values = values }
 }
 
 /// Ordering prefixes: `01-intro` → (1, "intro"); `2_x` → (2, "x").

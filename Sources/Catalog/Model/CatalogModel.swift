@@ -208,10 +208,10 @@ public struct ContextNode: Sendable {
 
 /// The localizable part of a context in one locale.
 ///
-/// Its values live in one shared immutable box, as `LoadedContext`'s do: the site stage
-/// takes a context's version several times per page (the page, its search document, its
-/// recorded state, every child's card), and copying eight fields retained and released
-/// each of them, the most frequent retains of a 10,000-context build in `perf`.
+/// Its values live in one shared immutable box (`SharedValues`), as `LoadedContext`'s do:
+/// the site stage takes a context's version several times per page (the page, its search
+/// document, its recorded state, every child's card), and copying eight fields retained
+/// and released each of them, the most frequent retains of a 10,000-context build in `perf`.
 public struct ContextVersion: Sendable, Hashable {
     struct Values: Sendable, Hashable {
         var locale: LocaleID
@@ -224,56 +224,48 @@ public struct ContextVersion: Sendable, Hashable {
         var isFallback: Bool
     }
 
-    private var box: ContextVersionBox
+    private var box: SharedValues<Values>
 
     public var locale: LocaleID {
         _read { yield box.values.locale }
-        set { update { $0.locale = newValue } }
+        set { box = box.changed { $0.locale = newValue } }
     }
     public var title: String {
         _read { yield box.values.title }
-        set { update { $0.title = newValue } }
+        set { box = box.changed { $0.title = newValue } }
     }
     public var summary: String? {
         _read { yield box.values.summary }
-        set { update { $0.summary = newValue } }
+        set { box = box.changed { $0.summary = newValue } }
     }
     public var customTypeName: String? {
         _read { yield box.values.customTypeName }
-        set { update { $0.customTypeName = newValue } }
+        set { box = box.changed { $0.customTypeName = newValue } }
     }
     public var keywords: [String] {
         _read { yield box.values.keywords }
-        set { update { $0.keywords = newValue } }
+        set { box = box.changed { $0.keywords = newValue } }
     }
     public var progressReporting: [ProgressCapability] {
         _read { yield box.values.progressReporting }
-        set { update { $0.progressReporting = newValue } }
+        set { box = box.changed { $0.progressReporting = newValue } }
     }
     public var body: MarkdownBody? {
         _read { yield box.values.body }
-        set { update { $0.body = newValue } }
+        set { box = box.changed { $0.body = newValue } }
     }
     /// True when this locale had no translation and shows the default locale's text.
     public var isFallback: Bool {
         get { box.values.isFallback }
-        set { update { $0.isFallback = newValue } }
+        set { box = box.changed { $0.isFallback = newValue } }
     }
 
     public init(locale: LocaleID, title: String, summary: String? = nil, customTypeName: String? = nil,
                 keywords: [String] = [], progressReporting: [ProgressCapability] = [],
                 body: MarkdownBody? = nil, isFallback: Bool = false) {
-        box = ContextVersionBox(Values(locale: locale, title: title, summary: summary, customTypeName: customTypeName,
+        box = SharedValues(Values(locale: locale, title: title, summary: summary, customTypeName: customTypeName,
                                        keywords: keywords, progressReporting: progressReporting, body: body,
                                        isFallback: isFallback))
-    }
-
-    /// Replaces the box with a changed copy (a version is changed only while it is made,
-    /// and by a live edit of its body).
-    private mutating func update(_ change: (inout Values) -> Void) {
-        var values = box.values
-        change(&values)
-        box = ContextVersionBox(values)
     }
 
     public static func == (left: ContextVersion, right: ContextVersion) -> Bool {
@@ -281,13 +273,6 @@ public struct ContextVersion: Sendable, Hashable {
     }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(box.values) }
-}
-
-/// Immutable storage for `ContextVersion`'s values (replaced whole on mutation).
-final class ContextVersionBox: Sendable {
-    let values: ContextVersion.Values
-
-    init(_ values: ContextVersion.Values) { self.values = values }
 }
 
 /// An image that a context uses as its thumbnail, before it is processed.

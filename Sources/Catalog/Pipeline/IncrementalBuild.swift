@@ -28,9 +28,9 @@ struct IncrementalBuild {
         self.cacheDirectory = cacheDirectory
         stateDirectory = cacheDirectory.map { BuildStateFolder.url(in: $0, output: output) }
         // Directories too: an empty directory added is a context (or an error) to build.
-        let now = FileStamp.now()
-        listing = cacheDirectory.map { _ in TreeStamps.listing(content) }
-        inputs = listing.map { TreeStamps.stamps(of: $0, walkedAt: now, trusted: true, directories: true) } ?? [:]
+        let walked = cacheDirectory.map { _ in TreeStamps.collectWithListing(content, trusted: true, directories: true) }
+        inputs = walked?.stamps ?? [:]
+        listing = walked?.listing
         let identity = BuildState.identity(content: content, output: output)
         previous = stateDirectory.flatMap { BuildState.read(from: $0, identity: identity) }
     }

@@ -62,21 +62,18 @@ enum TreeStamps {
     /// - Parameter directories: also list each directory, as `path/` with `directoryStamp`
     ///   (its presence matters, not its times: an empty directory is a context too).
     static func collect(_ root: URL, trusted: Bool = false, directories: Bool = false) -> [String: FileStamp] {
+        collectWithListing(root, trusted: trusted, directories: directories).stamps
+    }
+
+    /// `collect`'s stamps and the walk they were taken from (hidden entries included, every
+    /// file stat'ed), which `build` hands on to its loader rather than walk again.
+    static func collectWithListing(_ root: URL, trusted: Bool = false, directories: Bool = false)
+        -> (stamps: [String: FileStamp], listing: ContentWalk.Listing) {
+        // Taken before the walk: a stamp is trusted only if it was old enough then.
         let now = FileStamp.now()
-        return stamps(of: listing(root), walkedAt: now, trusted: trusted, directories: directories)
-    }
-
-    /// The walk `collect` takes its stamps from (hidden entries included, every file stat'ed).
-    static func listing(_ root: URL) -> ContentWalk.Listing {
-        ContentWalk(root: root.path, includeHidden: true, stamps: true).run()
-    }
-
-    /// `collect`'s stamps from a listing already made (`listing(_:)`); `now` is when the
-    /// walk began: a stamp is trusted only if it was old enough then.
-    static func stamps(of listing: ContentWalk.Listing, walkedAt now: Int64, trusted: Bool = false,
-                       directories: Bool = false) -> [String: FileStamp] {
+        let listing = ContentWalk(root: root.path, includeHidden: true, stamps: true).run()
         let stamps = listing.stamps(directories: directories)
-        return trusted ? stamps.mapValues { $0.trusted(at: now) } : stamps
+        return (trusted ? stamps.mapValues { $0.trusted(at: now) } : stamps, listing)
     }
 
     /// What a directory is listed with (see `collect`).

@@ -21,14 +21,16 @@ extension String {
     /// sorting a large build's state 0.3 s of its serial end. A text and its NFD form, equal
     /// to `<`, differ here: use it where only a fixed order matters.
     func utf8Precedes(_ other: String) -> Bool {
-        let answer = utf8.withContiguousStorageIfAvailable { left in
+        let inPlace = utf8.withContiguousStorageIfAvailable { left in
             other.utf8.withContiguousStorageIfAvailable { right -> Bool in
                 let shared = Swift.min(left.count, right.count)
                 let order = shared == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, shared)
                 return order != 0 ? order < 0 : left.count < right.count
             }
         }
-        return (answer ?? nil) ?? utf8.lexicographicallyPrecedes(other.utf8)
+        // nil, or nil inside: one of the two has no contiguous storage (a bridged string).
+        guard let precedes = inPlace ?? nil else { return utf8.lexicographicallyPrecedes(other.utf8) }
+        return precedes
     }
 
     /// Whether the text holds the byte `byte` (`memchr`).

@@ -30,14 +30,10 @@ import Testing
             try process.run()
         }
 
-        /// Written whole, as editors save (a new file renamed into place): written in place,
-        /// the file was empty between its truncation and its write, and on a loaded machine
-        /// `serve` rebuilt in between and printed that empty file's diagnostics, one build
-        /// more than the test counts (seen under two busy loops; the real build comes next).
-        static func write(_ text: String, to file: URL) throws {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: file, options: .atomic)
-        }
+        /// Written whole (`saveWhole`): written in place, a file was empty between its
+        /// truncation and its write, and under two busy loops `serve` rebuilt in between and
+        /// printed that empty file's diagnostics, one build more than the test counts.
+        static func write(_ text: String, to file: URL) throws { try saveWhole(text, to: file) }
 
         func edit(_ path: String, _ text: String) throws { try Self.write(text, to: work.appendingPathComponent("content/" + path)) }
 

@@ -34,14 +34,9 @@ struct TempContent {
         try data.write(to: file)
     }
 
-    /// Writes `text` whole, as an editor saves (a new file renamed into place), for an edit
-    /// that a watching `serve` must see as one change. Written in place, the file is empty
-    /// between its truncation and its write: on a loaded machine a rebuild can come in
-    /// between, and a test that counts rebuilds counts one too many.
+    /// Writes `text` whole, as an editor saves (`saveWhole`).
     func save(_ path: String, _ text: String) throws {
-        let file = url.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file, options: .atomic)
+        try saveWhole(text, to: url.appendingPathComponent(path))
     }
 
     /// The content root with display paths relative to the content directory's parent,
@@ -68,4 +63,13 @@ extension LoadResult {
             return "\(d.severity == .error ? "error" : "warning") \(d.rule) \(file):\(d.location.line):\(d.location.column)"
         }
     }
+}
+
+/// Writes `text` whole, as an editor saves (a new file renamed into place), making its
+/// folders: for an edit that a watching `serve` must see as one change. Written in place,
+/// the file is empty between its truncation and its write: on a loaded machine a rebuild
+/// can come in between, and a test that counts rebuilds counts one too many.
+func saveWhole(_ text: String, to file: URL) throws {
+    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: file, options: .atomic)
 }
