@@ -48,7 +48,7 @@ final class ContentWatcher: Sendable {
         let thread = Thread { [self] in
             var last = initial
             var events = events, listNow = listAtOnce
-            while let (current, paths) = nextChange(after: last, events: &events, listNow: &listNow) {
+            while let (current, paths) = nextChange(after: &last, events: &events, listNow: &listNow) {
                 last = current
                 changed(current, paths)
             }
@@ -60,8 +60,9 @@ final class ContentWatcher: Sendable {
 
     /// The listing once it differs from `last` and has settled, with the paths that
     /// differ; nil once stopped. Falls back to polling for good when the watches no longer
-    /// cover the tree.
-    private func nextChange(after last: [String: FileStamp], events: inout DirectoryEvents?,
+    /// cover the tree. A listing that differs only in editors' temporary files becomes
+    /// `last` without being returned.
+    private func nextChange(after last: inout [String: FileStamp], events: inout DirectoryEvents?,
                             listNow: inout Bool) -> ([String: FileStamp], Set<String>)? {
         while isRunning {
             if let watched = events {
@@ -81,7 +82,9 @@ final class ContentWatcher: Sendable {
                     current = TreeStamps.collect(directory, directories: true)
                     paths = Self.changes(from: last, to: current)
                 }
+                paths = Self.withoutEditorTemporaries(paths)
                 if isRunning, !paths.isEmpty { return (current, paths) }
+                last = current
             } else {
                 guard sleepInterval() else { return nil }
                 var current = TreeStamps.collect(directory, directories: true)
@@ -95,7 +98,9 @@ final class ContentWatcher: Sendable {
                     paths.formUnion(more)
                     current = settled
                 }
-                if isRunning { return (current, paths) }
+                paths = Self.withoutEditorTemporaries(paths)
+                if isRunning, !paths.isEmpty { return (current, paths) }
+                last = current
             }
         }
         return nil
@@ -114,6 +119,14 @@ final class ContentWatcher: Sendable {
             for path in old.keys where new[path] == nil { paths.insert(path) }
         }
         return paths
+    }
+
+    /// The changed paths less editors' temporary files (`EditorTemporaryFiles`): a change
+    /// to nothing else (a swap file written, a safe save's temporary file made before its
+    /// rename) does not rebuild. The listing passed on still holds them, so the next
+    /// change is compared with what is on disk.
+    static func withoutEditorTemporaries(_ paths: Set<String>) -> Set<String> {
+        paths.filter { !EditorTemporaryFiles.matches($0) }
     }
 
     /// Stops the watcher's thread and waits until it has ended; at once when it never

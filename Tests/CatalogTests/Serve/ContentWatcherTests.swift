@@ -100,4 +100,54 @@ import Testing
         try Data("changed".utf8).write(to: outside.appendingPathComponent("shared.md"))
         #expect(reports.wait { $0["shared.md"]?.size == 7 })
     }
+
+    /// An editor's swap file, backup or safe-save temporary, made or changed alone, starts
+    /// no rebuild; the next real edit is reported alone, with or without inotify.
+    @Test(arguments: [false, true])
+    func editorTemporariesAloneAreNotReported(polling: Bool) throws {
+        let root = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        func write(_ path: String, _ text: String) throws {
+            try Data(text.utf8).write(to: root.appendingPathComponent(path))
+        }
+        try write("a.md", "a")
+        if polling {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent("_shared"), withIntermediateDirectories: true)
+            try write("_shared/s.md", "s")
+            try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("s.md").path,
+                                                       withDestinationPath: "_shared/s.md")
+        }
+        let watcher = ContentWatcher(directory: root, interval: .milliseconds(30))
+        let reported = Locked<[Set<String>]>([])
+        let mode = watcher.start { _, paths in reported.withLock { $0.append(paths) } }
+        defer { watcher.stop() }
+        #expect(mode == (polling ? .polling : .events))
+
+        for name in [".a.md.swp", "a.md~", "4913", "#a.md#", ".dat.nosync1f2e", "a.md___jb_tmp___"] {
+            try write(name, "temporary")
+        }
+        try write(".a.md.swp", "swap file written again")
+        try FileManager.default.removeItem(at: root.appendingPathComponent("4913"))
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(reported.withLock { $0 }.isEmpty)
+
+        try write("a.md~", "a backup made with the save")
+        try write("a.md", "edited")
+        for _ in 0..<1000 where reported.withLock({ $0.isEmpty }) { Thread.sleep(forTimeInterval: 0.01) }
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(reported.withLock { $0 } == [["a.md"]])
+    }
+}
+
+@Test(arguments: [
+    ("a.md", false), ("book/index.md", false), ("catalog.yml", false), ("cover.png", false),
+    ("#hashtags.md", false), ("tmp.md", false), ("4913.md", false), ("a~b.md", false), ("#", false),
+    ("backup~/a.md", false), (".theme/site.css", false),
+    (".a.md.swp", true), ("book/.a.md.swo", true), (".a.md.swx", true), ("a.md~", true), ("book/4913", true),
+    ("#a.md#", true), (".#a.md", true), ("a.md.crswap", true), ("a.md___jb_tmp___", true),
+    ("a.md___jb_old___", true), (".goutputstream-X1Y2", true), (".dat.nosync3a1b.Kx2", true),
+    ("._a.md", true), (".DS_Store", true), (".~lock.a.md#", true), ("a.md.tmp", true),
+])
+func editorTemporaryFileNames(path: String, isTemporary: Bool) {
+    #expect(EditorTemporaryFiles.matches(path) == isTemporary)
 }
