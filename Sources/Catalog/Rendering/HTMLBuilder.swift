@@ -6,6 +6,14 @@ typealias HTMLBuilder = ByteBuffer
 extension HTMLBuilder {
     func text(_ text: String) { HTMLEscaping.escape(text, into: self) }
 
+    /// A node's text, escaped, read where it is: passed on as a `String`, it was retained
+    /// and released twice for each of a page's text nodes.
+    func literal(of node: UnsafePointer<MarkdownNode>) {
+        if node.pointee.literal.utf8.withContiguousStorageIfAvailable({ HTMLEscaping.escape($0, into: self) }) == nil {
+            HTMLEscaping.escape(node.pointee.literal, into: self)
+        }
+    }
+
     /// `<tag>`.
     func open(_ tag: StaticString) {
         byte(UInt8(ascii: "<"))

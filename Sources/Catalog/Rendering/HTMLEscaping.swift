@@ -25,7 +25,7 @@ public enum HTMLEscaping {
 
     /// Sixteen bytes at a time while none of them needs escaping (most of a long text,
     /// `cb_html_plain_blocks`), then eight, then byte by byte through the eight that hold one.
-    private static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into out: HTMLBuilder) {
+    static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into out: HTMLBuilder) {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
         var run = 0, index = 0

@@ -18,8 +18,10 @@ public enum LinkPolicy {
     public static func classify(_ url: String) -> LinkDestination {
         let cleaned = cleaned(url)
         if cleaned.isEmpty || cleaned.hasPrefix("#") { return .fragment(cleaned) }
-        if let scheme = scheme(of: cleaned) {
-            return unsafeSchemes.contains(scheme) ? .unsafe(scheme: scheme) : .external(url)
+        switch schemeSafety(of: cleaned) {
+        case .none: break
+        case .safe: return .external(url)
+        case .unsafe(let scheme): return .unsafe(scheme: scheme)
         }
         if cleaned.hasPrefix("/") { return .external(url) }
         let split = URLCharacters.firstIndex(in: cleaned) { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
@@ -54,7 +56,11 @@ public enum LinkPolicy {
     /// `scheme(of:)` for ASCII text, where characters are bytes: every link of every page
     /// is classified, and walking scalars and lowercasing a `String` showed in profiles.
     private static func asciiScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        asciiSchemeBytes(bytes).map { String(decoding: $0.map(lowercased), as: UTF8.self) }
+    }
+
+    /// The scheme's bytes as written (before the colon), if ASCII text starts with one.
+    private static func asciiSchemeBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
         func isSchemeByte(_ byte: UInt8) -> Bool {
             isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
@@ -62,8 +68,36 @@ public enum LinkPolicy {
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return nil }
         let candidate = UnsafeBufferPointer(rebasing: bytes[..<colon])
         guard isLetter(candidate[0]), candidate.allSatisfy(isSchemeByte) else { return nil }
-        return String(decoding: candidate.map { isLetter($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        return candidate
     }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 { isLetter(byte) ? byte | 0x20 : byte }
+
+    private enum SchemeSafety { case none, safe, unsafe(String) }
+
+    /// Whether the URL starts with a scheme and whether that is one of `unsafeSchemes`:
+    /// for ASCII text without making the scheme's `String` and hashing it, which every
+    /// link of every page paid for an answer that is almost always "safe".
+    private static func schemeSafety(of url: String) -> SchemeSafety {
+        var text = url
+        let ascii = text.withUTF8 { bytes -> SchemeSafety? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard let scheme = asciiSchemeBytes(bytes) else { return SchemeSafety.none }
+            let unsafe = unsafeSchemeBytes.contains { name in
+                name.count == scheme.count && zip(name, scheme).allSatisfy { $0 == lowercased($1) }
+            }
+            return unsafe ? .unsafe(String(decoding: scheme.map(lowercased), as: UTF8.self)) : .safe
+        }
+        if let ascii { return ascii }
+        guard let scheme = scheme(of: url) else { return .none }
+        return unsafeSchemes.contains(scheme) ? .unsafe(scheme) : .safe
+    }
+
+    private static let unsafeSchemeBytes = unsafeSchemes.sorted().map { Array($0.utf8) }
 }
 
 /// Paths inside the content directory, always relative to it with `/` separators.

@@ -27,7 +27,7 @@ enum SearchPlainText {
     private static func append(_ node: UnsafePointer<MarkdownNode>, to out: inout some SearchPlainTextSink,
                                keepsHTML: () -> Bool) {
         switch node.pointee.kind {
-        case .text, .code, .codeBlock: out.append(text: node.pointee.literal)
+        case .text, .code, .codeBlock: appendLiteral(of: node, to: &out)
         case .softBreak, .lineBreak: out.append(UInt8(ascii: " "))
         case .htmlBlock:
             if keepsHTML() { out.append(htmlBlock: node.pointee.literal) }
@@ -43,10 +43,21 @@ enum SearchPlainText {
     }
 }
 
+extension SearchPlainText {
+    /// The node's text read where it is: passed on as a `String`, it was retained and
+    /// released once by the caller and once by the sink, for each of a page's text nodes.
+    @inline(__always)
+    private static func appendLiteral(of node: UnsafePointer<MarkdownNode>, to out: inout some SearchPlainTextSink) {
+        if node.pointee.literal.utf8.withContiguousStorageIfAvailable({ out.append(utf8: $0) }) == nil {
+            Array(node.pointee.literal.utf8).withUnsafeBufferPointer { out.append(utf8: $0) }
+        }
+    }
+}
+
 /// What `SearchPlainText.walk` hands a body's text to.
 protocol SearchPlainTextSink {
-    /// A node's text.
-    mutating func append(text: String)
+    /// A node's text, as UTF-8.
+    mutating func append(utf8: UnsafeBufferPointer<UInt8>)
     /// A space (between lines and after a paragraph or heading).
     mutating func append(_ space: UInt8)
     /// An HTML block, whose text is what `RawHTMLText` keeps of it.
@@ -54,6 +65,6 @@ protocol SearchPlainTextSink {
 }
 
 extension Array: SearchPlainTextSink where Element == UInt8 {
-    mutating func append(text: String) { append(contentsOf: text.utf8) }
+    mutating func append(utf8: UnsafeBufferPointer<UInt8>) { append(contentsOf: utf8) }
     mutating func append(htmlBlock: String) { RawHTMLText.append(htmlBlock, to: &self) }
 }

@@ -21,14 +21,6 @@ extension SearchTokenizer {
         /// The caller's sink, for the duration of `tokenize(body:into:)`.
         let sink: UnsafeMutablePointer<Sink>
 
-        /// Read in place: `withUTF8` would take a mutable copy of the node's text, which
-        /// costs a retain, a uniqueness check and a release for every text node.
-        mutating func append(text: String) {
-            if text.utf8.withContiguousStorageIfAvailable({ append(utf8: $0) }) == nil {
-                Array(text.utf8).withUnsafeBufferPointer { append(utf8: $0) }
-            }
-        }
-
         /// A space: the word ends.
         mutating func append(_ space: UInt8) { word.flush(into: &sink.pointee) }
 
@@ -38,7 +30,7 @@ extension SearchTokenizer {
             text.withUnsafeBufferPointer { append(utf8: $0) }
         }
 
-        private mutating func append(utf8: UnsafeBufferPointer<UInt8>) {
+        mutating func append(utf8: UnsafeBufferPointer<UInt8>) {
             word.take(utf8: utf8, fold, into: &sink.pointee)
         }
     }

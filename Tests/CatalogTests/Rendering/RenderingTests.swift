@@ -67,6 +67,12 @@ struct BodyLinksTestResolver {
     #expect(LinkPolicy.classify("/absolute/path") == .external("/absolute/path"))
     #expect(LinkPolicy.classify("mailto:a@example.com") == .external("mailto:a@example.com"))
     #expect(LinkPolicy.classify("java\nscript:x") == .unsafe(scheme: "javascript"))
+    #expect(LinkPolicy.classify("JaVaScRiPt:x") == .unsafe(scheme: "javascript"))
+    #expect(LinkPolicy.classify("DATA:,x") == .unsafe(scheme: "data"))
+    #expect(LinkPolicy.classify("javascript:é") == .unsafe(scheme: "javascript"))
+    #expect(LinkPolicy.classify("datax:y") == .external("datax:y"))
+    #expect(LinkPolicy.classify("dat:y") == .external("dat:y"))
+    #expect(LinkPolicy.classify("é:x") == .relative(path: "é:x", suffix: ""))
     #expect(LinkPolicy.classify("../my%20file.pdf?x=1#p") == .relative(path: "../my file.pdf", suffix: "?x=1#p"))
     #expect(LinkPaths.resolve("../b/c.md", from: "a/x/index.md") == "a/b/c.md")
     #expect(LinkPaths.resolve("./c.md", from: "index.md") == "c.md")
@@ -176,5 +182,22 @@ func schemesAreLowercasedAndValidated(url: String, scheme: String?) {
     let fromText = HeadingIDs(reserved: PageShell.reservedIDs), fromBytes = HeadingIDs(reserved: PageShell.reservedIDs)
     for text in texts {
         #expect(fromBytes.next(forPlainText: Array(text.utf8)) == fromText.next(for: text), "\(text.debugDescription)")
+    }
+}
+
+/// Whether a destination is a safe URL, an unsafe one or neither is decided from its bytes
+/// for ASCII text: the same answers as the scheme's `String` looked up in `unsafeSchemes`.
+@Test func schemeSafetyMatchesTheSchemeLookedUp() {
+    var random = SeededGenerator(state: 19)
+    let pieces = ["java", "JAVA", "script", "Script", "vb", "data", "DaTa", ":", ":", "/", "#", "x", "1", "+", ".", "-", "é", "?"]
+    for _ in 0..<3000 {
+        let url = (0..<Int.random(in: 1...5, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+        let expected: LinkDestination? = LinkPolicy.scheme(of: url).map {
+            LinkPolicy.unsafeSchemes.contains($0) ? .unsafe(scheme: $0) : .external(url)
+        }
+        switch LinkPolicy.classify(url) {
+        case .unsafe, .external: #expect(LinkPolicy.classify(url) == expected || url.hasPrefix("/"), "\(url)")
+        case .fragment, .relative: #expect(expected == nil, "\(url)")
+        }
     }
 }
