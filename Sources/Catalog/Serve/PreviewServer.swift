@@ -146,9 +146,14 @@ public final class PreviewServer: Sendable {
     /// The number of builds announced so far (the live-reload generation).
     public var generation: Int { hub.generation }
 
-    /// Whether the last rebuild was made from this listing of the content: the server has
+    /// Whether the last rebuild was made from this listing of the content, editors'
+    /// temporary files aside (a change to them alone rebuilds nothing): the server has
     /// caught up with every change that led to it.
-    func hasBuilt(_ listing: [String: FileStamp]) -> Bool { builtListing.withLock { $0 == listing } }
+    func hasBuilt(_ listing: [String: FileStamp]) -> Bool {
+        builtListing.withLock { built in
+            built == listing || ContentWatcher.withoutEditorTemporaries(ContentWatcher.changes(from: built, to: listing)).isEmpty
+        }
+    }
 
     /// Rebuilds in memory and applies the difference to the output. The time logged runs
     /// from the change being picked up (the watcher's listing, passed in) to the output

@@ -45,6 +45,32 @@ import Testing
         #expect(try TestConnection.get(port: server.port, "/catalog/contexts-0001.json").body.contains("Second title"))
     }
 
+    /// An editor's backup written with a save rebuilds once, for the save; the backup's
+    /// removal and a swap file on their own rebuild nothing, and the server counts as
+    /// caught up with the content as it is on disk.
+    @Test func editorTemporariesRebuildNothing() throws {
+        let content = try TempContent(Self.files(title: "First title"))
+        let scratch = try scratchDirectory()
+        defer { content.remove(); try? FileManager.default.removeItem(at: scratch) }
+        let server = try Self.start(content, scratch: scratch)
+        defer { server.stop() }
+        #expect(WatcherBurstTests.settle(server, content: content.url, seconds: 10))
+        let first = server.generation
+
+        let backup = content.url.appendingPathComponent(Self.section + "~")
+        try Data("the text before the save".utf8).write(to: backup)
+        try content.save(Self.section, GeneratedContent.page(title: "Second title", type: "section"))
+        #expect(WatcherBurstTests.settle(server, content: content.url, seconds: 10))
+        #expect(server.generation == first + 1)
+        #expect(try TestConnection.get(port: server.port, "/catalog/contexts-0001.json").body.contains("Second title"))
+
+        try FileManager.default.removeItem(at: backup)
+        try Data("swap".utf8).write(to: content.url.appendingPathComponent("fun/.s1.md.swp"))
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(server.generation == first + 1)
+        #expect(WatcherBurstTests.settle(server, content: content.url, seconds: 1))
+    }
+
     /// The content's `site.baseURL` is the default path `/`: `build` writes no sitemap, and
     /// `serve` writes one at its own address, which a body edit (a patch) keeps as it was.
     @Test func servesASitemapAtItsOwnAddressAcrossABodyEdit() throws {
