@@ -43,8 +43,7 @@ public enum LinkPolicy {
     /// The lowercased scheme, if the URL starts with one (RFC 3986: a letter, then
     /// letters, digits, `+`, `-` or `.`, then `:`).
     static func scheme(of url: String) -> String? {
-        var text = url
-        if let answer = text.withUTF8({ $0.allSatisfy { $0 < 0x80 } ? Optional(asciiScheme($0)) : nil }) { return answer }
+        if let answer = url.withUTF8Bytes({ $0.allSatisfy { $0 < 0x80 } ? Optional(asciiScheme($0)) : nil }) { return answer }
         guard let colon = URLCharacters.firstIndex(in: url, where: { $0 == UInt8(ascii: ":") }) else { return nil }
         let candidate = url[..<colon]
         guard let first = candidate.unicodeScalars.first, first.isASCIILetter,
@@ -83,8 +82,7 @@ public enum LinkPolicy {
     /// for ASCII text without making the scheme's `String` and hashing it, which every
     /// link of every page paid for an answer that is almost always "safe".
     private static func schemeSafety(of url: String) -> SchemeSafety {
-        var text = url
-        let ascii = text.withUTF8 { bytes -> SchemeSafety? in
+        let ascii = url.withUTF8Bytes { bytes -> SchemeSafety? in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
             guard let scheme = asciiSchemeBytes(bytes) else { return SchemeSafety.none }
             let unsafe = unsafeSchemeBytes.contains { name in

@@ -12,8 +12,7 @@ enum URLCharacters {
     /// searched for). A non-ASCII scalar before a match could join it (a prepended mark),
     /// or one after it (a combining accent), so such text is searched by Characters.
     static func firstIndex(in text: String, where isTarget: (UInt8) -> Bool) -> String.Index? {
-        var text = text
-        let search = text.withUTF8 { bytes -> ByteSearch in
+        let search = text.withUTF8Bytes { bytes -> ByteSearch in
             for (offset, byte) in bytes.enumerated() {
                 if byte >= 0x80 { return .needsCharacters }
                 guard isTarget(byte) else { continue }
@@ -31,8 +30,7 @@ enum URLCharacters {
 
     /// Whether any byte of `text` satisfies `matches` (a loop over the bytes, not the view).
     static func containsByte(_ text: String, where matches: (UInt8) -> Bool) -> Bool {
-        var text = text
-        return text.withUTF8 { $0.contains(where: matches) }
+        text.withUTF8Bytes { $0.contains(where: matches) }
     }
 }
 

@@ -33,6 +33,15 @@ extension String {
         return precedes
     }
 
+    /// Runs `body` with the text's UTF-8, read from the string's storage (copied only for
+    /// a string without contiguous storage, a bridged one). `var copy = text;
+    /// copy.withUTF8` costs a retain and a release of the storage for every call, which
+    /// every link of every page paid several times.
+    @inline(__always)
+    func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        utf8.withContiguousStorageIfAvailable(body) ?? Array(utf8).withUnsafeBufferPointer(body)
+    }
+
     /// Whether the text holds the byte `byte` (`memchr`).
     func containsUTF8(_ byte: UInt8) -> Bool {
         utf8.withContiguousStorageIfAvailable { bytes in
