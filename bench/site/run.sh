@@ -9,14 +9,18 @@
 #   bench/site/run.sh --sizes 10000 --serve-only --edit frontmatter   # edit titles and summaries instead
 #   bench/site/run.sh ... --tool /tmp/base/catalog-build  # time another binary (implies --no-build)
 #
-# Generated corpora and outputs go to $BENCH_DIR (default /tmp/catalog-bench), never
-# into the repository. Needs: python3, hyperfine, hugo, cc with libcmark-gfm, /usr/bin/time.
+# Generated corpora and outputs go to $BENCH_DIR, never into the repository: by default
+# /dev/shm/catalog-bench (tmpfs, where issue #19's targets are measured: on this VM's disk,
+# creating files costs both tools seconds of kernel time) or /tmp/catalog-bench where there
+# is no /dev/shm; BENCH_DIR=/tmp/catalog-bench measures on disk. Needs: python3, hyperfine, hugo, cc with libcmark-gfm, /usr/bin/time.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 shared="${SHARED_BENCH:-$(cd "$(dirname "$0")/../../.." && pwd)/shared/bench}"
-work="${BENCH_DIR:-/tmp/catalog-bench}"
+default_work=/tmp/catalog-bench
+[ -d /dev/shm ] && [ -w /dev/shm ] && default_work=/dev/shm/catalog-bench
+work="${BENCH_DIR:-$default_work}"
 sizes=(1000 10000)
 runs=5
 readme=1
