@@ -30,7 +30,8 @@ enum EditorTemporaryFiles {
     ]
 
     private static let suffixes = [
-        ".swp", ".swo", ".swx",  // Vim's swap files
+        ".swp", ".swo", ".swx",  // Vim's (and nano's) swap files
+        ".kate-swp",  // Kate's
         ".crswap",  // VS Code's safe save
         "___jb_tmp___", "___jb_old___",  // JetBrains' safe save
         ".tmp",

@@ -146,7 +146,8 @@ import Testing
     (".a.md.swp", true), ("book/.a.md.swo", true), (".a.md.swx", true), ("a.md~", true), ("book/4913", true),
     ("#a.md#", true), (".#a.md", true), ("a.md.crswap", true), ("a.md___jb_tmp___", true),
     ("a.md___jb_old___", true), (".goutputstream-X1Y2", true), (".dat.nosync3a1b.Kx2", true),
-    ("._a.md", true), (".DS_Store", true), (".~lock.a.md#", true), ("a.md.tmp", true),
+    ("._a.md", true), (".DS_Store", true), (".~lock.a.md#", true), ("a.md.tmp", true), (".a.md.kate-swp", true),
+    ("a.md.~1~", true),
 ])
 func editorTemporaryFileNames(path: String, isTemporary: Bool) {
     #expect(EditorTemporaryFiles.matches(path) == isTemporary)
