@@ -31,9 +31,9 @@ enum OrderedStream {
         defer { for _ in 0..<workers { finished.wait() } }
         do {
             while var ready = results.takeReady() {
-                // Moved out from the end (the batch is reversed): iterating the array copied
-                // each result, retaining every field of a page, and freeing it released them.
-                ready.reverse()
+                // Moved out from the end (the batch comes last first): iterating the array
+                // copied each result, retaining every field of a page, and freeing it
+                // released them.
                 while let result = ready.popLast() {
                     try BuildCancellation.check()
                     try consume(result)
@@ -73,7 +73,9 @@ private final class StreamSlots<Element>: @unchecked Sendable {
         return claimed
     }
 
-    func store(_ result: Element, at index: Int) {
+    /// Consuming: the result is moved into its slot, not copied (a page's every field
+    /// retained) and then released by the worker.
+    func store(_ result: consuming Element, at index: Int) {
         condition.lock()
         slots[index] = result
         let wakes = index == consumed
@@ -82,17 +84,19 @@ private final class StreamSlots<Element>: @unchecked Sendable {
     }
 
     /// Every result ready from the first not yet consumed on (waiting for at least one),
-    /// moved out of its slot; nil once all are consumed.
+    /// moved out of its slot, the last first (the consumer pops them in order); nil once
+    /// all are consumed.
     func takeReady() -> [Element]? {
         condition.lock()
         defer { condition.unlock() }
         guard consumed < slots.count else { return nil }
         while slots[consumed] == nil { condition.wait() }
+        var end = consumed
+        while end < slots.count, slots[end] != nil { end += 1 }
         var ready: [Element] = []
-        while consumed < slots.count, let result = slots[consumed].take() {
-            ready.append(result)
-            consumed += 1
-        }
+        ready.reserveCapacity(end - consumed)
+        for index in stride(from: end - 1, through: consumed, by: -1) { ready.append(slots[index].take()!) }
+        consumed = end
         condition.broadcast()
         return ready
     }
