@@ -9,9 +9,7 @@ extension HTMLBuilder {
     /// A node's text, escaped, read where it is: passed on as a `String`, it was retained
     /// and released twice for each of a page's text nodes.
     func literal(of node: UnsafePointer<MarkdownNode>) {
-        if node.pointee.literal.utf8.withContiguousStorageIfAvailable({ HTMLEscaping.escape($0, into: self) }) == nil {
-            HTMLEscaping.escape(node.pointee.literal, into: self)
-        }
+        node.pointee.literal.withUTF8Bytes { HTMLEscaping.escape($0, into: self) }
     }
 
     /// `<tag>`.

@@ -18,9 +18,7 @@ public enum HTMLEscaping {
 
     /// The same, appending to a page's bytes.
     static func escape(_ text: String, into out: HTMLBuilder) {
-        if text.utf8.withContiguousStorageIfAvailable({ escape($0, into: out) }) == nil {
-            Array(text.utf8).withUnsafeBufferPointer { escape($0, into: out) }
-        }
+        text.withUTF8Bytes { escape($0, into: out) }
     }
 
     /// Sixteen bytes at a time while none of them needs escaping (most of a long text,

@@ -55,7 +55,7 @@ public enum LinkPolicy {
     /// `scheme(of:)` for ASCII text, where characters are bytes: every link of every page
     /// is classified, and walking scalars and lowercasing a `String` showed in profiles.
     private static func asciiScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        asciiSchemeBytes(bytes).map { String(decoding: $0.map(lowercased), as: UTF8.self) }
+        asciiSchemeBytes(bytes).map(lowercasedScheme)
     }
 
     /// The scheme's bytes as written (before the colon), if ASCII text starts with one.
@@ -76,6 +76,10 @@ public enum LinkPolicy {
 
     private static func lowercased(_ byte: UInt8) -> UInt8 { isLetter(byte) ? byte | 0x20 : byte }
 
+    private static func lowercasedScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: bytes.map(lowercased), as: UTF8.self)
+    }
+
     private enum SchemeSafety { case none, safe, unsafe(String) }
 
     /// Whether the URL starts with a scheme and whether that is one of `unsafeSchemes`:
@@ -88,7 +92,7 @@ public enum LinkPolicy {
             let unsafe = unsafeSchemeBytes.contains { name in
                 name.count == scheme.count && zip(name, scheme).allSatisfy { $0 == lowercased($1) }
             }
-            return unsafe ? .unsafe(String(decoding: scheme.map(lowercased), as: UTF8.self)) : .safe
+            return unsafe ? .unsafe(lowercasedScheme(scheme)) : .safe
         }
         if let ascii { return ascii }
         guard let scheme = scheme(of: url) else { return .none }

@@ -65,14 +65,15 @@ final class ContentWatcher: Sendable {
     private func nextChange(after last: inout [String: FileStamp], events: inout DirectoryEvents?,
                             listNow: inout Bool) -> ([String: FileStamp], Set<String>)? {
         while isRunning {
+            var current: [String: FileStamp], paths: Set<String>
             if let watched = events {
                 if !listNow {
                     guard watched.wait(milliseconds: intervalMilliseconds) else { continue }
                     while watched.wait(milliseconds: intervalMilliseconds), isRunning {}
                 }
                 listNow = false
-                var current = TreeStamps.collect(directory, directories: true)
-                var paths = Self.changes(from: last, to: current)
+                current = TreeStamps.collect(directory, directories: true)
+                paths = Self.changes(from: last, to: current)
                 guard !paths.isEmpty else { continue }
                 switch watched.follow(paths) {
                 case .nothingNew: break
@@ -82,14 +83,11 @@ final class ContentWatcher: Sendable {
                     current = TreeStamps.collect(directory, directories: true)
                     paths = Self.changes(from: last, to: current)
                 }
-                paths = Self.withoutEditorTemporaries(paths)
-                if isRunning, !paths.isEmpty { return (current, paths) }
-                last = current
             } else {
                 guard sleepInterval() else { return nil }
-                var current = TreeStamps.collect(directory, directories: true)
+                current = TreeStamps.collect(directory, directories: true)
                 // As costly as comparing the listings, and says where they differ.
-                var paths = Self.changes(from: last, to: current)
+                paths = Self.changes(from: last, to: current)
                 guard !paths.isEmpty else { continue }
                 while sleepInterval() {
                     let settled = TreeStamps.collect(directory, directories: true)
@@ -98,10 +96,10 @@ final class ContentWatcher: Sendable {
                     paths.formUnion(more)
                     current = settled
                 }
-                paths = Self.withoutEditorTemporaries(paths)
-                if isRunning, !paths.isEmpty { return (current, paths) }
-                last = current
             }
+            paths = Self.withoutEditorTemporaries(paths)
+            if isRunning, !paths.isEmpty { return (current, paths) }
+            last = current
         }
         return nil
     }

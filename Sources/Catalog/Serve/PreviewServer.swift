@@ -151,7 +151,7 @@ public final class PreviewServer: Sendable {
     /// caught up with every change that led to it.
     func hasBuilt(_ listing: [String: FileStamp]) -> Bool {
         builtListing.withLock { built in
-            built == listing || ContentWatcher.withoutEditorTemporaries(ContentWatcher.changes(from: built, to: listing)).isEmpty
+            ContentWatcher.withoutEditorTemporaries(ContentWatcher.changes(from: built, to: listing)).isEmpty
         }
     }
 

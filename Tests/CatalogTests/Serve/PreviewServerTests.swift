@@ -16,104 +16,101 @@ import Testing
         return server
     }
 
+    /// A server started on `files(title:)` for `body`, then stopped and its folders removed.
+    static func serving(title: String, _ body: (TempContent, PreviewServer) throws -> Void) throws {
+        let content = try TempContent(files(title: title))
+        let scratch = try scratchDirectory()
+        defer { content.remove(); try? FileManager.default.removeItem(at: scratch) }
+        let server = try start(content, scratch: scratch)
+        defer { server.stop() }
+        try body(content, server)
+    }
+
     static func files(title: String) -> [String: String] {
         ["fun/index.md": GeneratedContent.page(title: "Fun", type: nil),
          section: GeneratedContent.page(title: title, type: "section")]
     }
 
     @Test func servesRebuildsAndReloads() throws {
-        let content = try TempContent(Self.files(title: "First title"))
-        let scratch = try scratchDirectory()
-        defer { content.remove(); try? FileManager.default.removeItem(at: scratch) }
-        let server = try Self.start(content, scratch: scratch)
-        defer { server.stop() }
+        try Self.serving(title: "First title") { content, server in
+            let page = try TestConnection.get(port: server.port, "/catalog/contexts-0001.json")
+            #expect(page.status == 200)
+            #expect(page.body.contains("First title"))
+            let home = try TestConnection.get(port: server.port, "/")
+            #expect(home.status == 200)
+            #expect(home.body.contains(LiveReloadHub.path), "served pages carry the live-reload script")
+            let missing = try TestConnection.get(port: server.port, "/no/such/page/")
+            #expect(missing.status == 404)
+            #expect(missing.body.contains(LiveReloadHub.path))
 
-        let page = try TestConnection.get(port: server.port, "/catalog/contexts-0001.json")
-        #expect(page.status == 200)
-        #expect(page.body.contains("First title"))
-        let home = try TestConnection.get(port: server.port, "/")
-        #expect(home.status == 200)
-        #expect(home.body.contains(LiveReloadHub.path), "served pages carry the live-reload script")
-        let missing = try TestConnection.get(port: server.port, "/no/such/page/")
-        #expect(missing.status == 404)
-        #expect(missing.body.contains(LiveReloadHub.path))
-
-        let stream = try TestConnection(port: server.port, path: LiveReloadHub.path)
-        #expect(stream.read(until: "data: 0\n\n")?.contains("text/event-stream") == true)
-        try content.save(Self.section, GeneratedContent.page(title: "Second title", type: "section"))
-        #expect(stream.read(until: "data: 1\n\n") != nil, "a reload event follows the rebuild")
-        #expect(try TestConnection.get(port: server.port, "/catalog/contexts-0001.json").body.contains("Second title"))
+            let stream = try TestConnection(port: server.port, path: LiveReloadHub.path)
+            #expect(stream.read(until: "data: 0\n\n")?.contains("text/event-stream") == true)
+            try content.save(Self.section, GeneratedContent.page(title: "Second title", type: "section"))
+            #expect(stream.read(until: "data: 1\n\n") != nil, "a reload event follows the rebuild")
+            #expect(try TestConnection.get(port: server.port, "/catalog/contexts-0001.json").body.contains("Second title"))
+        }
     }
 
     /// An editor's backup written with a save rebuilds once, for the save; the backup's
     /// removal and a swap file on their own rebuild nothing, and the server counts as
     /// caught up with the content as it is on disk.
     @Test func editorTemporariesRebuildNothing() throws {
-        let content = try TempContent(Self.files(title: "First title"))
-        let scratch = try scratchDirectory()
-        defer { content.remove(); try? FileManager.default.removeItem(at: scratch) }
-        let server = try Self.start(content, scratch: scratch)
-        defer { server.stop() }
-        #expect(WatcherBurstTests.settle(server, content: content.url, seconds: 10))
-        let first = server.generation
+        try Self.serving(title: "First title") { content, server in
+            #expect(WatcherBurstTests.settle(server, content: content.url, seconds: 10))
+            let first = server.generation
 
-        let backup = content.url.appendingPathComponent(Self.section + "~")
-        try Data("the text before the save".utf8).write(to: backup)
-        try content.save(Self.section, GeneratedContent.page(title: "Second title", type: "section"))
-        #expect(WatcherBurstTests.settle(server, content: content.url, seconds: 10))
-        #expect(server.generation == first + 1)
-        #expect(try TestConnection.get(port: server.port, "/catalog/contexts-0001.json").body.contains("Second title"))
+            let backup = content.url.appendingPathComponent(Self.section + "~")
+            try Data("the text before the save".utf8).write(to: backup)
+            try content.save(Self.section, GeneratedContent.page(title: "Second title", type: "section"))
+            #expect(WatcherBurstTests.settle(server, content: content.url, seconds: 10))
+            #expect(server.generation == first + 1)
+            #expect(try TestConnection.get(port: server.port, "/catalog/contexts-0001.json").body.contains("Second title"))
 
-        try FileManager.default.removeItem(at: backup)
-        try Data("swap".utf8).write(to: content.url.appendingPathComponent("fun/.s1.md.swp"))
-        Thread.sleep(forTimeInterval: 0.5)
-        #expect(server.generation == first + 1)
-        #expect(WatcherBurstTests.settle(server, content: content.url, seconds: 1))
+            try FileManager.default.removeItem(at: backup)
+            try Data("swap".utf8).write(to: content.url.appendingPathComponent("fun/.s1.md.swp"))
+            Thread.sleep(forTimeInterval: 0.5)
+            #expect(server.generation == first + 1)
+            #expect(WatcherBurstTests.settle(server, content: content.url, seconds: 1))
+        }
     }
 
     /// The content's `site.baseURL` is the default path `/`: `build` writes no sitemap, and
     /// `serve` writes one at its own address, which a body edit (a patch) keeps as it was.
     @Test func servesASitemapAtItsOwnAddressAcrossABodyEdit() throws {
-        let content = try TempContent(Self.files(title: "First title"))
-        let scratch = try scratchDirectory()
-        defer { content.remove(); try? FileManager.default.removeItem(at: scratch) }
-        let server = try Self.start(content, scratch: scratch)
-        defer { server.stop() }
-        let sitemap = try TestConnection.get(port: server.port, "/sitemap.xml")
-        #expect(sitemap.status == 200)
-        let locs = sitemap.body.components(separatedBy: "<loc>").dropFirst().map { String($0.prefix { $0 != "<" }) }
-        #expect(locs == ["en-us", "es-us"].flatMap { locale in
-            ["/", "/fun/", "/fun/s1/"].map { "http://127.0.0.1:\(server.port)/\(locale)" + $0 }
-        })
-        let stream = try TestConnection(port: server.port, path: LiveReloadHub.path)
-        #expect(stream.read(until: "data: 0\n\n") != nil)
-        try content.save(Self.section, GeneratedContent.page(title: "First title", type: "section", body: "Other text."))
-        #expect(stream.read(until: "data: 1\n\n") != nil, "a reload event follows the rebuild")
-        #expect(try TestConnection.get(port: server.port, "/sitemap.xml").body == sitemap.body)
+        try Self.serving(title: "First title") { content, server in
+            let sitemap = try TestConnection.get(port: server.port, "/sitemap.xml")
+            #expect(sitemap.status == 200)
+            let locs = sitemap.body.components(separatedBy: "<loc>").dropFirst().map { String($0.prefix { $0 != "<" }) }
+            #expect(locs == ["en-us", "es-us"].flatMap { locale in
+                ["/", "/fun/", "/fun/s1/"].map { "http://127.0.0.1:\(server.port)/\(locale)" + $0 }
+            })
+            let stream = try TestConnection(port: server.port, path: LiveReloadHub.path)
+            #expect(stream.read(until: "data: 0\n\n") != nil)
+            try content.save(Self.section, GeneratedContent.page(title: "First title", type: "section", body: "Other text."))
+            #expect(stream.read(until: "data: 1\n\n") != nil, "a reload event follows the rebuild")
+            #expect(try TestConnection.get(port: server.port, "/sitemap.xml").body == sitemap.body)
+        }
     }
 
     @Test func showsTheErrorsUntilFixed() throws {
-        let content = try TempContent(Self.files(title: "Fine"))
-        let scratch = try scratchDirectory()
-        defer { content.remove(); try? FileManager.default.removeItem(at: scratch) }
-        let server = try Self.start(content, scratch: scratch)
-        defer { server.stop() }
-        let stream = try TestConnection(port: server.port, path: LiveReloadHub.path)
-        _ = stream.read(until: "data: 0\n\n")
+        try Self.serving(title: "Fine") { content, server in
+            let stream = try TestConnection(port: server.port, path: LiveReloadHub.path)
+            _ = stream.read(until: "data: 0\n\n")
 
-        try content.save(Self.section, "---\ntitle: \"<b>broken\nsuggestedAge: 12-9\n---\nText\n")
-        #expect(stream.read(until: "data: 1\n\n") != nil)
-        let broken = try TestConnection.get(port: server.port, "/")
-        #expect(broken.status == 500)
-        #expect(broken.body.contains("\(content.prefix)\(Self.section):"))
-        #expect(broken.body.contains("[yaml-syntax]"))
-        #expect(!broken.body.contains("<b>"), "messages are escaped")
+            try content.save(Self.section, "---\ntitle: \"<b>broken\nsuggestedAge: 12-9\n---\nText\n")
+            #expect(stream.read(until: "data: 1\n\n") != nil)
+            let broken = try TestConnection.get(port: server.port, "/")
+            #expect(broken.status == 500)
+            #expect(broken.body.contains("\(content.prefix)\(Self.section):"))
+            #expect(broken.body.contains("[yaml-syntax]"))
+            #expect(!broken.body.contains("<b>"), "messages are escaped")
 
-        try content.save(Self.section, GeneratedContent.page(title: "Fixed", type: "section"))
-        #expect(stream.read(until: "data: 2\n\n") != nil)
-        let home = try TestConnection.get(port: server.port, "/")
-        #expect(home.status == 200 && !home.body.contains("[yaml-syntax]"), "the site again once fixed")
-        #expect(try TestConnection.get(port: server.port, "/catalog/contexts-0001.json").body.contains("Fixed"))
+            try content.save(Self.section, GeneratedContent.page(title: "Fixed", type: "section"))
+            #expect(stream.read(until: "data: 2\n\n") != nil)
+            let home = try TestConnection.get(port: server.port, "/")
+            #expect(home.status == 200 && !home.body.contains("[yaml-syntax]"), "the site again once fixed")
+            #expect(try TestConnection.get(port: server.port, "/catalog/contexts-0001.json").body.contains("Fixed"))
+        }
     }
 
     @Test func stopClosesTheSocket() throws {
