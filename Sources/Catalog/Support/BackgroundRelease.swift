@@ -28,9 +28,15 @@ enum BackgroundRelease {
         cb_release_free_memory()
     }
 
-    private final class Box<T: Sendable>: @unchecked Sendable {
-        /// Set once here and emptied once on the other thread.
+    /// A value handed to another thread, which empties it once (`take`).
+    final class Box<T: Sendable>: @unchecked Sendable {
+        /// Set once on the thread that makes the box, emptied once on the other.
         var value: T?
         init(_ value: T) { self.value = value }
+
+        func take() -> T? {
+            defer { value = nil }
+            return value
+        }
     }
 }

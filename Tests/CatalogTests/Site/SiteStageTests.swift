@@ -136,3 +136,36 @@ private func pages(_ sink: MemorySink) -> [String: String] {
     #expect(try #require(sink.text("ar/index.html")).contains("<div class=\"body\" lang=\"en-us\" dir=\"ltr\">"))
     #expect(try #require(sink.text("en-us/index.html")).contains("<div class=\"body\">"))
 }
+
+/// The sitemap and each locale's search index are written on threads of their own beside
+/// the pages: a write that fails there fails the stage as one of a page does, and once the
+/// stage has thrown nothing writes any more (the build discards its staging folder then).
+@Test(arguments: ["sitemap.xml", "search/en-us/", "search/ar/"])
+func aFailedWriteBesideThePagesFailsTheStage(refused prefix: String) throws {
+    struct Refused: Error {}
+    final class RefusingSink: OutputSink, @unchecked Sendable {
+        let prefix: String
+        private let lock = NSLock()
+        private var failed = false
+        private(set) var writesAfterFailure = 0
+        init(_ prefix: String) { self.prefix = prefix }
+        func write(_ relativePath: String, _ data: Data) throws {
+            try lock.withLock {
+                if failed { writesAfterFailure += 1 }
+                guard !relativePath.hasPrefix(prefix) else {
+                    failed = true
+                    throw Refused()
+                }
+            }
+        }
+        var count: Int { lock.withLock { writesAfterFailure } }
+    }
+    let sink = RefusingSink(prefix)
+    #expect(throws: Refused.self) {
+        try SiteStage(contentRoot: SiteFixture.contentRoot).run(model: SiteFixture.model(), thumbnails: SiteFixture.thumbnails(),
+                                                                 sink: sink)
+    }
+    let afterReturn = sink.count
+    Thread.sleep(forTimeInterval: 0.2)
+    #expect(sink.count == afterReturn, "a thread still wrote after the stage threw")
+}
