@@ -203,8 +203,6 @@ public struct SiteStage: Sendable {
         return html.takeData()
     }
 
-    /// The sitemap, when the site has one (`Sitemap.base`), written from each page's URL
-    /// made once (`SitemapPages`); each file is written once full.
     /// Finishes a locale's search index and writes it, on a thread of its own, then frees
     /// the collector and gives its memory back (`BackgroundRelease`): the next locale's
     /// pages are rendered meanwhile. Finishing runs on one core for the most part; at
@@ -219,7 +217,9 @@ public struct SiteStage: Sendable {
         }
     }
 
-    /// The sitemap of every page the stage writes: each locale's context pages, then its home.
+    /// The sitemap, when the site has one (`Sitemap.base`), of every page the stage writes
+    /// (each locale's context pages, then its home), written from each page's URL made once
+    /// (`SitemapPages`); each file is written once full.
     private func writeSitemap(index: SiteIndex, to sink: some OutputSink) throws {
         let siteBase = index.app.site.baseURL
         guard let base = Sitemap.base(siteBaseURL: siteBase, origin: previewOrigin) else { return }
