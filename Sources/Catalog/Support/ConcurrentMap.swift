@@ -2,39 +2,30 @@ import Foundation
 
 /// `map` on every core for independent, CPU-bound work; results keep the input's order.
 enum ConcurrentMap {
+    /// Each iteration makes its result in its own element of the array returned, so results
+    /// are neither gathered nor moved afterwards: moving 251,000 parsed front matters into a
+    /// new array (with its first touch of every page) was a tenth of a second on one core.
     static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
         guard items.count > 1 else { return items.map(transform) }
-        let results = ResultSlots<R>(count: items.count)
-        DispatchQueue.concurrentPerform(iterations: items.count) { index in
-            results.store(transform(items[index]), at: index)
+        return Array(unsafeUninitializedCapacity: items.count) { buffer, initializedCount in
+            let elements = Elements(buffer.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: items.count) { index in
+                elements.initialize(index, to: transform(items[index]))
+            }
+            initializedCount = items.count
         }
-        return results.takeAll()
     }
 }
 
-/// One slot per result. Each slot is written by exactly one iteration and read only after
-/// `concurrentPerform` returns, so the slots need no lock. The results are moved out, not
-/// copied: a copy retains every reference a result holds, and freeing the slots releases
-/// them all again.
-private final class ResultSlots<Element>: @unchecked Sendable {
-    private let buffer: UnsafeMutableBufferPointer<Element?>
+/// The array's storage while `concurrentPerform` fills it. Each element is initialized by
+/// exactly one iteration and read only after `concurrentPerform` returns, so the elements
+/// need no lock: distinct elements of one buffer never race.
+private struct Elements<Element>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Element>
 
-    init(count: Int) {
-        buffer = .allocate(capacity: count)
-        buffer.initialize(repeating: nil)
-    }
+    init(_ base: UnsafeMutablePointer<Element>) { self.base = base }
 
-    deinit {
-        buffer.deinitialize()
-        buffer.deallocate()
-    }
-
-    func store(_ result: Element, at index: Int) {
-        buffer[index] = result
-    }
-
-    /// Every result in order, each slot left empty.
-    func takeAll() -> [Element] {
-        buffer.indices.map { buffer[$0].take()! }
+    func initialize(_ index: Int, to element: consuming Element) {
+        (base + index).initialize(to: element)
     }
 }
