@@ -27,4 +27,26 @@ import Testing
         bag.error("raw-html", at: Self.at("a.md", 1), "same")
         #expect(bag.sorted.map { "\($0.severity) \($0.message)" } == ["warning other", "warning same", "error same"])
     }
+
+    /// The positions are sorted field by field (`DiagnosticBag.precedes`); the order is the
+    /// stable sort of the diagnostics by the tuple (place, rule, message), as it was made
+    /// before, over random bags with many ties, NFC and NFD names and both severities.
+    @Test func sortingPositionsGivesTheTupleSortsOrder() {
+        var generator = SystemRandomNumberGenerator()
+        let files = ["a.md", "b.md", "é.md", "e\u{301}.md", "B.md", "a/b.md", "a-b.md"]
+        let rules: [RuleID] = ["raw-html", "topic", "empty-body", "link-broken"]
+        for _ in 0..<200 {
+            var bag = DiagnosticBag()
+            for _ in 0..<Int.random(in: 0...60, using: &generator) {
+                let location = SourceLocation(file: files.randomElement(using: &generator)!, line: Int.random(in: 1...3, using: &generator),
+                                              column: Int.random(in: 1...2, using: &generator))
+                let rule = rules.randomElement(using: &generator)!, message = ["x", "y", "é"].randomElement(using: &generator)!
+                Bool.random(using: &generator) ? bag.warning(rule, at: location, message) : bag.error(rule, at: location, message)
+            }
+            let ordered = bag.items.sorted { ($0.location, $0.rule.rawValue, $0.message) < ($1.location, $1.rule.rawValue, $1.message) }
+            var expected: [Diagnostic] = []
+            for diagnostic in ordered where !expected.contains(diagnostic) { expected.append(diagnostic) }
+            #expect(bag.sorted == expected)
+        }
+    }
 }
