@@ -13,8 +13,9 @@
 #
 # Writes to $WORK (default /dev/shm/catalog-callgrind): NAME.callgrind (open it with
 # kcachegrind or callgrind_annotate), NAME.inclusive.txt and NAME.self.txt (annotated and
-# demangled), and prints the table of stages.py. Needs valgrind (Debian's, 3.19 or later),
-# cc and swift (for `swift demangle`).
+# demangled), and prints the table of stages.py. Needs valgrind (Debian's, 3.19 or later;
+# installed when missing, as the other benchmarks install their tools), cc and swift (for
+# `swift demangle`).
 #
 # Two things stop Debian 12's valgrind 3.19 on a Swift binary, and both are handled here:
 #   - the binary's DWARF 5 debug information ("unhandled dwarf2 abbrev form code 0x25", then
@@ -31,6 +32,7 @@ work="${WORK:-/dev/shm/catalog-callgrind}"
 [ -d "$1" ] || { echo "no folder $1: give a content folder (the one holding catalog.yml)" >&2; exit 2; }
 content="$(cd "$1" && pwd)"; shift
 [ -f "$content/catalog.yml" ] || { echo "no catalog.yml in $content" >&2; exit 2; }
+command -v valgrind > /dev/null || "$repo/scripts/ensure-system-packages" valgrind
 for tool in valgrind callgrind_annotate cc strip swift; do
     command -v "$tool" > /dev/null || { echo "needs $tool (apt-get install valgrind)" >&2; exit 2; }
 done
