@@ -143,7 +143,7 @@ public final class LiveBuild: Sendable {
         let contextFiles = timer.measure("model") { LiveSettled.filesOfContexts(kept.tree) }
         let present = timer.measure("site") {
             Dictionary(uniqueKeysWithValues: siteIndex.locales.map { locale in
-                (locale, model.contexts.indices.filter { siteIndex.isPresent($0, in: locale) })
+                (locale, siteIndex.presentContexts(in: locale))
             })
         }
         settled.withLock {

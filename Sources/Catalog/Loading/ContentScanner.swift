@@ -47,7 +47,7 @@ struct ContentScanner {
             .sorted(by: { $0.name < $1.name })
         var subdirectories = scanSubdirectories(of: relativePath, entries, depth: depth, listing: listing).makeIterator()
         for entry in entries {
-            let path = relativePath.isEmpty ? entry.name : relativePath + "/" + entry.name
+            let path = Self.path(of: entry.name, in: relativePath)
             switch entry.kind {
             case .directory:
                 if let (scanned, found) = subdirectories.next() {
@@ -90,7 +90,7 @@ struct ContentScanner {
         guard depth < Self.walkLimit else { return [] }
         let paths = entries.compactMap { entry -> String? in
             guard case .directory = entry.kind else { return nil }
-            return relativePath.isEmpty ? entry.name : relativePath + "/" + entry.name
+            return Self.path(of: entry.name, in: relativePath)
         }
         let scanner = ContentScanner(root: root, locales: locales, defaultLocale: defaultLocale)
         let scan = { @Sendable (path: String) -> (ScannedDirectory, DiagnosticBag) in
@@ -99,6 +99,10 @@ struct ContentScanner {
             return (scanned, own.diagnostics)
         }
         return depth < 2 ? ConcurrentMap.map(paths, scan) : paths.map(scan)
+    }
+
+    private static func path(of name: String, in directory: String) -> String {
+        directory.isEmpty ? name : directory + "/" + name
     }
 
     private mutating func classify(_ stem: String, path: String, into directory: inout ScannedDirectory,

@@ -68,6 +68,11 @@ struct SiteIndex: Sendable {
         return model.contexts[context].versions.contains(locale)
     }
 
+    /// The contexts with a page in `locale`, in the model's order.
+    func presentContexts(in locale: LocaleID) -> [Int] {
+        model.contexts.indices.filter { isPresent($0, in: locale) }
+    }
+
     /// The page's file, relative to the site root.
     func diskPath(_ page: PageRef) -> String {
         if let pages = pages(page.locale) { return page.context.map { pages.diskPaths[$0] } ?? pages.home.diskPath }

@@ -49,7 +49,7 @@ public struct SiteStage: Sendable {
         defer { searchIndex?.wait() }
         for locale in index.locales {
             var search = SearchIndexCollector(locale: locale, builds: memo == nil)
-            let present = model.contexts.indices.filter { index.isPresent($0, in: locale) }
+            let present = index.presentContexts(in: locale)
             // The closures read a constant: `renderer` is a variable (its filter options grow
             // locale by locale), and reading one captured by reference copied the whole
             // renderer for each page, retaining and releasing every table it holds, shared
@@ -209,10 +209,11 @@ public struct SiteStage: Sendable {
     /// 250,000 versions in 11 locales it left a core idle for a tenth of a second a locale.
     private func writeSearchIndex(_ search: SearchIndexCollector, to sink: some OutputSink) -> BesideTask<Void> {
         let stage = self
-        let collector = BackgroundRelease.Box(search)
+        let handed = BackgroundRelease.Box(search)
         return BesideTask {
-            let files = collector.value?.finish() ?? []
-            BackgroundRelease.dropNow(collector.take())
+            guard let collector = handed.take() else { return }
+            let files = collector.finish()
+            BackgroundRelease.dropNow(consume collector)
             for file in files { try stage.write(file.path, file.text, to: sink) }
         }
     }
@@ -224,8 +225,7 @@ public struct SiteStage: Sendable {
         let siteBase = index.app.site.baseURL
         guard let base = Sitemap.base(siteBaseURL: siteBase, origin: previewOrigin) else { return }
         let pages = index.locales.flatMap { locale in
-            index.model.contexts.indices.filter { index.isPresent($0, in: locale) }.map { PageRef(locale: locale, context: $0) }
-                + [PageRef(locale: locale, context: nil)]
+            index.presentContexts(in: locale).map { PageRef(locale: locale, context: $0) } + [PageRef(locale: locale, context: nil)]
         }
         let entries = SitemapPages(index: index, pageBase: SiteIndex.baseURL(siteBase), base: base)
         try entries.write(pages, limits: sitemapLimits, fileURL: { SiteIndex.absoluteURL($0, baseURL: base) }) {
