@@ -70,3 +70,27 @@ static inline size_t cb_html_plain_blocks(const unsigned char *bytes, size_t cou
     }
     return index;
 }
+
+/// The offset of the first of the `count` bytes at `bytes` that may begin an invisible
+/// control character: a C0 control but tab, line feed and carriage return, DEL (0x7F), or
+/// 0xC2, the lead byte of the C1 controls U+0080–U+009F (and of other characters, such as
+/// U+00A0: the caller looks at the byte after it). `count` when there is none. Sixteen
+/// bytes are compared at once, as in `cb_html_plain_blocks`: every body is scanned.
+static inline size_t cb_control_candidate(const unsigned char *bytes, size_t count) {
+    typedef unsigned char cb_bytes16 __attribute__((vector_size(16), aligned(1)));
+    size_t index = 0;
+    for (; index + 16 <= count; index += 16) {
+        cb_bytes16 block = *(const cb_bytes16 *)(bytes + index);
+        cb_bytes16 found = (cb_bytes16)(((block < (unsigned char)0x20) & (block != (unsigned char)'\t')
+                                         & (block != (unsigned char)'\n') & (block != (unsigned char)'\r'))
+            | (block == (unsigned char)0x7F) | (block == (unsigned char)0xC2));
+        unsigned long long halves[2];
+        __builtin_memcpy(halves, &found, 16);
+        if ((halves[0] | halves[1]) != 0) break;
+    }
+    for (; index < count; index++) {
+        unsigned char byte = bytes[index];
+        if ((byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r') || byte == 0x7F || byte == 0xC2) return index;
+    }
+    return count;
+}

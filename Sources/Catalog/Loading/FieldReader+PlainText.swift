@@ -5,9 +5,8 @@ extension FieldReader {
     mutating func plainText(_ key: String, _ node: YAMLNode) -> Located<String>? {
         guard var read = text(key, node) else { return nil }
         if let cleaned = ControlCharacters.removingInvisibleControls(read.value) {
-            let code = "U+" + String(cleaned.first.value, radix: 16, uppercase: true).leftPadded(to: 4)
             diagnostics.warning("text-control-character", at: read.location,
-                                "\(key) holds the control character \(code), which no reader sees, so it is left out; remove the escape that wrote it")
+                                "\(key) holds the control character \(ControlCharacters.code(cleaned.first)), which no reader sees, so it is left out; remove the escape that wrote it")
             read = Located(value: cleaned.text, location: read.location)
         }
         guard let found = TextMarkup.plainText(of: read.value) else { return read }

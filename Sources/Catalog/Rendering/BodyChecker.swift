@@ -81,8 +81,30 @@ public struct BodyChecker {
                 found.append(diagnostic)
             }
         }
+        return found + controlCharacters(in: body, columns: { columns ?? SourceColumns(body) })
+    }
+
+    /// Each place that gives a body's page an invisible control character, which the page
+    /// leaves out (`HTMLRenderer`); the first `reportedControls` of a body, then how many more.
+    static func controlCharacters(in body: MarkdownBody, columns: () -> SourceColumns) -> [Diagnostic] {
+        var text = body.text
+        let controls = text.withUTF8 { ControlCharacters.invisibleControls(in: $0) }
+        guard !controls.isEmpty else { return [] }
+        let table = columns()
+        var found = controls.prefix(reportedControls).map { control in
+            Diagnostic.warning("body-control-character", at: table.location(ofByteOffset: control.offset),
+                               "the body holds the control character \(ControlCharacters.code(control.scalar)), which no reader sees, so the page leaves it out; \(ControlCharacters.correction(control.scalar))")
+        }
+        if controls.count > reportedControls, let last = found.last {
+            found[found.count - 1] = Diagnostic.warning(
+                "body-control-character", at: last.location,
+                "\(last.message); \(controls.count - reportedControls) more control characters follow in this file, all left out")
+        }
         return found
     }
+
+    /// A file full of them (binary data pasted into a page) is reported this many times.
+    static let reportedControls = 20
 
     private static func diagnose(_ node: MarkdownNode, at location: @autoclosure () -> SourceLocation, source: SourceFile,
                                  targets: LinkTargets) -> Diagnostic? {

@@ -4,11 +4,13 @@
 /// as a browser would parse it inside a `div` (gumbo), and `HTMLSanitizer` writes what
 /// the allowlist keeps. Bodies without raw HTML never reach the parser.
 extension HTMLRenderer {
-    func renderSanitized(_ root: Node, into out: HTMLBuilder) {
+    func renderSanitized(_ root: Node, dropsControls: Bool = false, into out: HTMLBuilder) {
         let fragment = HTMLBuilder(capacity: 4096)
         rawHTML.start()
         renderDocument(root, into: fragment)
-        let ranges = rawHTML.finish()
+        var ranges = rawHTML.finish()
+        // Out before the HTML parser sees them: it would make each a U+FFFD, a visible box.
+        if dropsControls { ranges = ControlCharacters.shift(ranges, past: fragment.removeInvisibleControls(from: 0)) }
         // Most bodies' raw HTML is a few plain tags, which the sanitizer would write as they are.
         if SimpleHTML.isEnabled, fragment.withBytes({ SimpleHTML.writeSanitized($0, writerRanges: ranges, resolve: resolve, into: out) }) { return }
         let sanitizer = HTMLSanitizer(writerRanges: ranges, resolve: resolve, headingIDs: headingIDs)

@@ -34,14 +34,18 @@ public struct HTMLRenderer {
     /// inlined, so that profiles show the body's HTML on its own (`bench/profile`).
     @inline(never)
     func render(_ document: MarkdownDocument, into out: HTMLBuilder) {
+        let start = out.count
+        let dropsControls = document.mayWriteInvisibleControls
         document.withRoot { root in
             footnotes.prepare(root, ids: headingIDs)
             if RawHTMLBudget.holdsRawHTML(root) {
-                renderSanitized(root, into: out)
+                renderSanitized(root, dropsControls: dropsControls, into: out)
             } else {
                 renderDocument(root, into: out)
             }
         }
+        // Only the source's text can put one there: the markup written here holds none.
+        if dropsControls { out.removeInvisibleControls(from: start) }
     }
 
     /// Nodes are rendered where they are, by pointer (see `MarkdownNode.forEachChild`).

@@ -53,6 +53,9 @@ public struct MarkdownNode: Sendable {
 public struct MarkdownDocument: Sendable {
     /// Never empty: the document node, then the others.
     public private(set) var nodes: [MarkdownNode]
+    /// Whether the source may give the HTML an invisible control character (a stray
+    /// backspace, or `&#8;`): rendering then leaves them out (`body-control-character`).
+    var mayWriteInvisibleControls = false
 
     /// An empty document.
     public init() { nodes = [MarkdownNode(kind: .document)] }

@@ -28,7 +28,7 @@ public enum MarkdownParser {
     public static func parse(_ text: String) -> MarkdownDocument {
         guard !MarkdownBudget.exceeds(text) else { return MarkdownDocument() }
         let document = withDocument(text) { convert($0, byteCount: text.utf8.count) } ?? MarkdownDocument()
-        return Footnotes.labeled(document, source: text)
+        return marked(Footnotes.labeled(document, source: text), source: text)
     }
 
     /// `parse`, and from the same parse what a body check reports on
@@ -40,7 +40,15 @@ public enum MarkdownParser {
             (convert(root, byteCount: text.utf8.count), scans ? MarkdownScanner.reportables(in: root) : [])
         }
             ?? (MarkdownDocument(), [])
-        return (Footnotes.labeled(parsed.0, source: text), parsed.1)
+        return (marked(Footnotes.labeled(parsed.0, source: text), source: text), parsed.1)
+    }
+
+    /// `document`, noting whether its source may write an invisible control character.
+    private static func marked(_ document: MarkdownDocument, source: String) -> MarkdownDocument {
+        guard ControlCharacters.mayWriteInvisibleControl(source) else { return document }
+        var document = document
+        document.mayWriteInvisibleControls = true
+        return document
     }
 
     /// cmark-gfm keeps its table of special inline characters in a global: finishing a

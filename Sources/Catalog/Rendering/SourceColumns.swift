@@ -59,6 +59,17 @@ struct SourceColumns {
         line.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || (quoted && $0 == UInt8(ascii: ">")) }.count
     }
 
+    /// The position of the byte at `offset` in the body's text.
+    func location(ofByteOffset offset: Int) -> SourceLocation {
+        // The last line that starts at or before the offset (`lineStarts` is ascending).
+        var low = 0, high = lineStarts.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle }
+        }
+        return location(line: low + 1, byteColumn: offset - lineStarts[low] + 1)
+    }
+
     func location(line: Int, byteColumn: Int) -> SourceLocation {
         let fileLine = body.firstLine + max(line, 1) - 1
         guard line >= 1, line <= lineStarts.count, byteColumn > 1 else {

@@ -72,6 +72,15 @@ final class ByteBuffer {
         append(UnsafeBufferPointer(start: other.base + range.lowerBound, count: range.count))
     }
 
+    /// The bytes written since `start`, changed in place; `body` returns how many bytes at
+    /// their end to drop (after it moved what it keeps forward).
+    func withMutableBytes(from start: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
+        precondition(start >= 0 && start <= count)
+        let dropped = body(UnsafeMutableBufferPointer(start: base + start, count: count - start))
+        precondition(dropped >= 0 && dropped <= count - start)
+        count -= dropped
+    }
+
     /// Forgets the bytes written and keeps the memory, for the next text.
     func removeAll() { count = 0 }
 
