@@ -51,6 +51,12 @@ struct HTMLAttribute: Sendable, Equatable {
 /// dropped at once; and the converted tree keeps at most `maximumDepth` levels of
 /// elements: deeper elements are replaced by their text, gathered without recursion.
 enum HTMLFragmentParser {
+    /// Whether HTML (or its SVG and MathML) defines an element of this (lowercased) name:
+    /// `<event>` in "document.on<event>" is a writer's placeholder, not an element.
+    static func definesElement(_ name: String) -> Bool {
+        gumbo_tag_enum(name) != GUMBO_TAG_UNKNOWN
+    }
+
     static let maximumDepth = 100
 
     /// The element the fragment is parsed inside: a `div` for a page's body, a `template`

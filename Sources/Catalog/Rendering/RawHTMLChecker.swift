@@ -79,6 +79,9 @@ struct RawHTMLChecker {
             found.append(.warning("raw-html-removed", at: location(offset),
                                   "raw HTML `<\(node.tag)>` is removed from the page with everything inside it: elements that run script, load other pages or take input are never kept; remove it, or write its content in Markdown"))
             return false
+        case .unwrap where node.attributes.isEmpty && !HTMLFragmentParser.definesElement(node.tag):
+            found.append(.warning("raw-html-removed", at: location(offset),
+                                  "raw HTML `<\(node.tag)>` is no HTML element, so the page shows nothing of the tag (what follows it is kept); if `<\(node.tag)>` is meant as text, write it as code (`` `<\(node.tag)>` ``) or as `&lt;\(node.tag)>`"))
         case .unwrap:
             found.append(.warning("raw-html-removed", at: location(offset),
                                   "raw HTML `<\(node.tag)>` is not in the HTML allowlist: the tag is removed and its text kept; use Markdown or an allowed element (`rules raw-html-removed` lists them)"))

@@ -314,6 +314,24 @@ import Testing
         ])
     }
 
+    /// javascript.info's translations write `document.on<event>` and `<name>` in prose: no
+    /// HTML element, so the page shows nothing of them; the message says how to show them.
+    @Test func aPlaceholderInProseIsReportedAsNoElement() {
+        let body = "Not document.on<event>, and Box<T>; <font>x</font>, <event class=\"a\">\n"
+        let reported = BodyChecker.check(MarkdownBody(text: body, source: SourceFile(relativePath: "a.md", displayPath: "content/a.md"),
+                                                      firstLine: 1), contentRoot: Repository.root).map {
+            "\($0.location.line):\($0.location.column) \($0.message)"
+        }
+        #expect(reported == [
+            "1:16 raw HTML `<event>` is no HTML element, so the page shows nothing of the tag (what follows it is kept); if `<event>` is meant as text, write it as code (`` `<event>` ``) or as `&lt;event>`",
+            "1:32 raw HTML `<t>` is no HTML element, so the page shows nothing of the tag (what follows it is kept); if `<t>` is meant as text, write it as code (`` `<t>` ``) or as `&lt;t>`",
+            "1:37 raw HTML `<font>` is not in the HTML allowlist: the tag is removed and its text kept; use Markdown or an allowed element (`rules raw-html-removed` lists them)",
+            // With attributes it was meant as an element: the usual message (its attributes go with it).
+            "1:53 raw HTML `<event>` is not in the HTML allowlist: the tag is removed and its text kept; use Markdown or an allowed element (`rules raw-html-removed` lists them)",
+        ])
+        #expect(Self.render(body) == "<p>Not document.on, and Box; x, </p>\n")
+    }
+
     @Test func tooMuchRawHTMLIsLeftOutAndReportedOnce() {
         let body = "Text <b>x</b>\n\n" + String(repeating: "<i>y</i>", count: RawHTMLBudget.limit / 2) + "\n"
         #expect(Self.check(body) == ["1:6 raw-html-too-large the body's raw HTML holds more than 20000 tags, more than the page can be given safely, so none of it is kept; split the page, or write the markup in Markdown"])
