@@ -58,7 +58,7 @@ extension Rules {
         Rule("body-control-character", .warning, "A body holds no control characters.",
              why: "A control character (a backspace, an escape, a form feed: C0 controls but tab and line breaks, DEL, C1 controls) is not text: no reader sees it, a browser shows it as nothing or as a box, and HTML makes it an error. It usually comes from text pasted out of a terminal or an old document. The page leaves it out, in code blocks too; search never indexes it.",
              example: "The flag `y` (a raw U+0008 here, pasted with the text) searches at a position.",
-             fix: "Delete the character at the position shown; an editor may show it as nothing, as a box or as `^H`."),
+             fix: "Delete the character at the position shown (an editor may show it as nothing, as a box or as `^H`), or write what it stood for: the message names it when it is a Windows-1252 character read as Latin-1 (U+0097 for `—`) or an escape a tool decoded out of a backslash (U+000C from LaTeX's `\\frac`)."),
         Rule("unsafe-link", .warning, "Links use http(s), mailto, relative paths or fragments.",
              why: "javascript: and similar schemes could run script in a teacher's browser; they are shown as text.",
              example: "[click](javascript:alert(1))",
