@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import REPO, Server, run_axe
@@ -229,3 +230,28 @@ def test_a_greek_word_is_found_however_its_final_sigma_is_written(page, language
     results = "[data-search-results] li a"
     WebDriverWait(page, 10).until(
         lambda d: [a.text for a in d.find_elements(By.CSS_SELECTOR, results)] == ["Σοφία"])
+
+
+def test_a_long_language_list_folds_behind_the_page_language(page, language_site):
+    """More than six languages fold into a disclosure named by the page's own language:
+    closed, the header keeps one line; opened from the keyboard, it lies over the page and
+    each language links to the same page."""
+    page.get(f"{language_site.base}fr/quiz/index.html")
+    header = page.find_element(By.CSS_SELECTOR, ".site-header")
+    closed = header.size["height"]
+    summary = page.find_element(By.CSS_SELECTOR, "nav.languages details > summary")
+    assert (summary.get_dom_attribute("lang"), summary.text) == ("fr", "Français")
+    links = page.find_elements(By.CSS_SELECTOR, "nav.languages a[hreflang]")
+    assert len(links) == len(LOCALES)
+    assert not any(link.is_displayed() for link in links)
+    assert closed < 80, "the title and one button"
+    summary.send_keys(Keys.ENTER)
+    german = page.find_element(By.CSS_SELECTOR, 'nav.languages a[hreflang="de"]')
+    WebDriverWait(page, 5).until(lambda d: german.is_displayed())
+    current = page.find_element(By.CSS_SELECTOR, "nav.languages a[aria-current=page]")
+    assert (current.get_dom_attribute("hreflang"), current.text) == ("fr", "Français")
+    assert header.size["height"] == closed, "the open list lies over the page"
+    assert run_axe(page) == []
+    german.click()
+    WebDriverWait(page, 5).until(lambda d: d.find_element(By.TAG_NAME, "html").get_dom_attribute("lang") == "de")
+    assert page.current_url.endswith("/de/quiz/index.html")

@@ -198,7 +198,19 @@ struct PageShell {
         guard count > 1 else { return }
         html.raw("<nav class=\"languages\" aria-label=\"")
         html.text(strings["languages"])
-        html.raw("\"><ul>")
+        // A long list folds behind the page's own language (a disclosure, no script), as
+        // Docusaurus and mdBook fold theirs: 31 languages took four lines of every page's
+        // header on a phone.
+        let folds = count > Self.unfoldedLanguages
+        if folds {
+            html.raw("\"><details><summary lang=\"")
+            html.text(frame.locale.rawValue)
+            html.raw("\">")
+            html.text(index.localeNames[frame.locale] ?? frame.locale.rawValue)
+            html.raw("</summary><ul>")
+        } else {
+            html.raw("\"><ul>")
+        }
         switch frame.alternates {
         case .context(let context):
             for (number, locale) in index.locales.enumerated() {
@@ -216,8 +228,11 @@ struct PageShell {
                                   isCurrent: alternate.locale == frame.locale, into: html)
             }
         }
-        html.raw("</ul></nav>\n")
+        html.raw(folds ? "</ul></details></nav>\n" : "</ul></nav>\n")
     }
+
+    /// Up to this many languages are listed in the header as they are; more fold.
+    static let unfoldedLanguages = 6
 
     /// A language switcher's item after its href: `" hreflang=… lang=…>Name</a></li>`.
     private static func languageItem(_ locale: LocaleID, name: String?, isCurrent: Bool, into html: HTMLBuilder) {

@@ -22,6 +22,16 @@ padding:.75rem max(1rem,calc((100% - 64rem)/2));background:var(--card);border-bo
 .languages a{display:inline-block;padding:.25rem .6rem;border-radius:999px;font-size:.9rem;text-decoration:none}
 .languages a:hover{background:var(--surface)}
 .languages a[aria-current]{background:var(--accent);color:#fff}
+.languages summary{display:inline-flex;align-items:center;gap:.4rem;padding:.25rem .7rem;border:1px solid var(--line);
+border-radius:999px;font-size:.9rem;color:var(--accent);cursor:pointer;list-style:none}
+.languages summary::-webkit-details-marker{display:none}
+.languages summary::after{content:"";width:.45em;height:.45em;border:solid currentColor;border-width:0 2px 2px 0;
+transform:translateY(-.15em) rotate(45deg)}
+.languages details[open] summary::after{transform:translateY(.1em) rotate(-135deg)}
+.site-header{position:relative}
+.languages details[open] ul{position:absolute;z-index:5;top:100%;inset-inline:max(1rem,calc((100% - 64rem)/2));
+margin-top:.25rem;padding:.5rem;background:var(--card);border:1px solid var(--line);border-radius:12px;
+box-shadow:0 8px 24px rgb(0 0 0/.12)}
 .breadcrumbs,main,.site-footer{width:100%;max-width:64rem;margin-inline:auto;padding-inline:1rem}
 .breadcrumbs ol{display:flex;flex-wrap:wrap;list-style:none;margin:1rem 0 0;padding:0;font-size:.9rem;color:var(--muted)}
 .breadcrumbs li:not(:last-child)::after{content:"›";margin-inline:.5rem}
