@@ -82,6 +82,18 @@ public struct BodyChecker {
             }
         }
         return found + controlCharacters(in: body, columns: { columns ?? SourceColumns(body) })
+            + paragraphFences(in: body, columns: { columns ?? SourceColumns(body) })
+    }
+
+    /// Each line written as a code fence that Markdown reads as text (`FenceCheck`).
+    static func paragraphFences(in body: MarkdownBody, columns: () -> SourceColumns) -> [Diagnostic] {
+        let fences = FenceCheck.paragraphFences(in: body.text)
+        guard !fences.isEmpty else { return [] }
+        let table = columns()
+        return fences.map { fence in
+            Diagnostic.warning("fence-info-backtick", at: table.location(line: fence.line, byteColumn: fence.byteColumn),
+                               "this line is written as a code fence, but a fence of backticks cannot hold a backtick after its opening run, so Markdown reads the line as text and the fence meant to close it opens a code block instead; open and close the block with `~~~` (a fence of tildes may hold backticks), or take the backticks out of the line")
+        }
     }
 
     /// Each place that gives a body's page an invisible control character, which the page
