@@ -25,8 +25,12 @@ and nothing but DIR is written.
   becomes a relative link to that context's file, and an empty link text `[](info:SLUG)` takes
   the target's title, as the tutorial's engine does; `mdn:/PATH` becomes MDN's address. A
   relative image or link to a file beside the Markdown is copied into a `_NAME/` folder
-  beside the context (a name the content format does not read as a context); SVG, which the
-  site does not publish, becomes an absolute link to the tutorial's copy. Everything else,
+  beside the context (a name the content format does not read as a context); SVG, scripts
+  and HTML, which the site does not publish, and the runnable examples (`NAME.view/`, served
+  as `NAME/`) become absolute links to the tutorial's own copy. A relative link to no file
+  becomes its text (`--broken keep` keeps it, to see the build's `link-broken`). Which links
+  are links is decided by libcmark-gfm, the build's own parser (through `ctypes`), so that
+  code, HTML comments and list items' fences are left as the build leaves them. Everything else,
   including the engine's own directives (`[iframe …]`, `[codetabs …]`, `[head]<script>…[/head]`)
   and fenced blocks (```` ```smart ````), is kept as written: the sanitizer and the
   diagnostics see what a writer of this tutorial writes.
