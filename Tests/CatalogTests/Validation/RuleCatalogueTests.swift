@@ -10,6 +10,12 @@ import Testing
                 "docs/DIAGNOSTICS.md is out of date; regenerate it with: \(RuleCatalogue.regenerateCommand)")
     }
 
+    /// The catalogue quotes broken Markdown in its examples: quoted so, no line of it is
+    /// one that `fence-info-backtick` reports (its own example first wrote one).
+    @Test func documentHoldsNoFenceThatIsText() {
+        #expect(FenceCheck.paragraphFences(in: RuleCatalogue.markdown()).isEmpty)
+    }
+
     @Test func sectionHasEveryPart() {
         let rule = Rules.rule("duplicate-key")
         let section = RuleCatalogue.section(rule)
