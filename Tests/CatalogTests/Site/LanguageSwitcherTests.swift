@@ -3,7 +3,7 @@ import Testing
 
 /// The header's language switcher: up to six languages are listed as they are; more fold
 /// behind the page's own language (a `details` disclosure, no script), which a catalog in
-/// 31 languages needed: the list took four lines of every page's header on a phone.
+/// 31 languages needed: the list took eight rows of every page's header on a phone.
 @Suite struct LanguageSwitcherTests {
     private static let extra = ["de", "fr", "ja", "ko"].map { LocaleID(rawValue: $0) }
 
