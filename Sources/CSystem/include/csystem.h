@@ -53,44 +53,52 @@ void cb_allocator_return_promptly(void);
 /// ahead (`SearchPostings`).
 static inline void cb_prefetch(const void *address) { __builtin_prefetch(address); }
 
+/// Sixteen bytes, compared at once with the compiler's vector extension (SSE2 on x86-64,
+/// NEON on arm64); a comparison gives each byte 0xFF where it holds.
+typedef unsigned char cb_bytes16 __attribute__((vector_size(16), aligned(1)));
+
+static inline cb_bytes16 cb_load16(const unsigned char *bytes) { return *(const cb_bytes16 *)bytes; }
+
+/// Whether a comparison held for any of the sixteen bytes.
+static inline int cb_any16(cb_bytes16 found) {
+    unsigned long long halves[2];
+    __builtin_memcpy(halves, &found, 16);
+    return (halves[0] | halves[1]) != 0;
+}
+
 /// How many of the first `count` bytes at `bytes` lie in whole blocks of 16 that hold no
-/// `&`, `<`, `>`, `"` or `'` (a multiple of 16): what HTML escaping can copy as it is.
-/// Sixteen bytes are compared at once with the compiler's vector extension (SSE2 on x86-64,
-/// NEON on arm64), for the long texts of code blocks and paragraphs.
+/// `&`, `<`, `>`, `"` or `'` (a multiple of 16): what HTML escaping can copy as it is,
+/// sixteen bytes at a time, for the long texts of code blocks and paragraphs.
 static inline size_t cb_html_plain_blocks(const unsigned char *bytes, size_t count) {
-    typedef unsigned char cb_bytes16 __attribute__((vector_size(16), aligned(1)));
     size_t index = 0;
     for (; index + 16 <= count; index += 16) {
-        cb_bytes16 block = *(const cb_bytes16 *)(bytes + index);
-        cb_bytes16 found = (cb_bytes16)((block == (unsigned char)'&') | (block == (unsigned char)'<')
-            | (block == (unsigned char)'>') | (block == (unsigned char)'"') | (block == (unsigned char)'\''));
-        unsigned long long halves[2];
-        __builtin_memcpy(halves, &found, 16);
-        if ((halves[0] | halves[1]) != 0) break;
+        cb_bytes16 block = cb_load16(bytes + index);
+        if (cb_any16((cb_bytes16)((block == (unsigned char)'&') | (block == (unsigned char)'<')
+            | (block == (unsigned char)'>') | (block == (unsigned char)'"') | (block == (unsigned char)'\'')))) break;
     }
     return index;
+}
+
+/// Whether `byte` may begin an invisible control character (`cb_control_candidate`).
+static inline int cb_is_control_candidate(unsigned char byte) {
+    return (byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r') || byte == 0x7F || byte == 0xC2;
 }
 
 /// The offset of the first of the `count` bytes at `bytes` that may begin an invisible
 /// control character: a C0 control but tab, line feed and carriage return, DEL (0x7F), or
 /// 0xC2, the lead byte of the C1 controls U+0080–U+009F (and of other characters, such as
 /// U+00A0: the caller looks at the byte after it). `count` when there is none. Sixteen
-/// bytes are compared at once, as in `cb_html_plain_blocks`: every body is scanned.
+/// bytes at a time, as in `cb_html_plain_blocks`: every body is scanned.
 static inline size_t cb_control_candidate(const unsigned char *bytes, size_t count) {
-    typedef unsigned char cb_bytes16 __attribute__((vector_size(16), aligned(1)));
     size_t index = 0;
     for (; index + 16 <= count; index += 16) {
-        cb_bytes16 block = *(const cb_bytes16 *)(bytes + index);
-        cb_bytes16 found = (cb_bytes16)(((block < (unsigned char)0x20) & (block != (unsigned char)'\t')
-                                         & (block != (unsigned char)'\n') & (block != (unsigned char)'\r'))
-            | (block == (unsigned char)0x7F) | (block == (unsigned char)0xC2));
-        unsigned long long halves[2];
-        __builtin_memcpy(halves, &found, 16);
-        if ((halves[0] | halves[1]) != 0) break;
+        cb_bytes16 block = cb_load16(bytes + index);
+        if (cb_any16((cb_bytes16)(((block < (unsigned char)0x20) & (block != (unsigned char)'\t')
+                                   & (block != (unsigned char)'\n') & (block != (unsigned char)'\r'))
+            | (block == (unsigned char)0x7F) | (block == (unsigned char)0xC2)))) break;
     }
     for (; index < count; index++) {
-        unsigned char byte = bytes[index];
-        if ((byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r') || byte == 0x7F || byte == 0xC2) return index;
+        if (cb_is_control_candidate(bytes[index])) return index;
     }
     return count;
 }

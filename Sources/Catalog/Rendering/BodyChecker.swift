@@ -53,11 +53,16 @@ public struct BodyChecker {
 
     /// The diagnostics of a body's reportable nodes, found by whichever parse.
     static func diagnostics(_ reportables: [ReportableNode], in body: MarkdownBody, targets: LinkTargets) -> [Diagnostic] {
+        // Made once, when the first diagnostic needs a position: it copies the text and
+        // finds every line's start.
         var columns: SourceColumns?
-        func location(of item: ReportableNode) -> SourceLocation {
+        func table() -> SourceColumns {
             let table = columns ?? SourceColumns(body)
             columns = table
-            return table.location(of: item.node, block: item.block, quoted: item.quoted)
+            return table
+        }
+        func location(of item: ReportableNode) -> SourceLocation {
+            table().location(of: item.node, block: item.block, quoted: item.quoted)
         }
         var found: [Diagnostic] = []
         var rawHTML: RawHTMLChecker?
@@ -81,8 +86,7 @@ public struct BodyChecker {
                 found.append(diagnostic)
             }
         }
-        return found + controlCharacters(in: body, columns: { columns ?? SourceColumns(body) })
-            + paragraphFences(in: body, columns: { columns ?? SourceColumns(body) })
+        return found + controlCharacters(in: body, columns: table) + paragraphFences(in: body, columns: table)
     }
 
     /// Each line written as a code fence that Markdown reads as text (`FenceCheck`).

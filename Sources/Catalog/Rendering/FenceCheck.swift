@@ -22,12 +22,15 @@ enum FenceCheck {
         let paragraphs = MarkdownParser.withDocument(text, linksOnly: true) { paragraphSpans(in: $0) } ?? []
         // A paragraph's first line from where it starts; its later lines whole (a fence can
         // end a paragraph without a blank line, so a writer may mean one there too).
+        // Paragraphs come in document order and never share a line, so both lists are
+        // walked once, side by side (a body of 20,000 such lines, each its own paragraph,
+        // took seconds when each line looked through every paragraph).
+        var next = 0
         return candidates.keys.sorted().compactMap { line in
-            let column = candidates[line]!
-            let inParagraph = paragraphs.contains { paragraph in
-                paragraph.start.line == line ? paragraph.start.byteColumn == column
-                    : paragraph.start.line < line && line <= paragraph.endLine
-            }
+            while next < paragraphs.count, paragraphs[next].endLine < line { next += 1 }
+            guard next < paragraphs.count else { return nil }
+            let paragraph = paragraphs[next], column = candidates[line]!
+            let inParagraph = paragraph.start.line == line ? paragraph.start.byteColumn == column : paragraph.start.line < line
             return inParagraph ? (line, column) : nil
         }
     }

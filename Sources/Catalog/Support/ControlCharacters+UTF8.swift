@@ -65,9 +65,9 @@ extension ControlCharacters {
     /// Whether Markdown made of `text` may write an invisible control character: the text
     /// holds one, or a numeric character reference (`&#8;`), which Markdown and HTML decode.
     static func mayWriteInvisibleControl(_ text: String) -> Bool {
-        text.withUTF8Bytes { bytes in
+        if holdsInvisibleControl(text) { return true }
+        return text.withUTF8Bytes { bytes in
             guard let base = bytes.baseAddress else { return false }
-            if nextInvisibleControl(in: bytes, from: 0) != nil { return true }
             var index = 0
             while index + 1 < bytes.count, let found = memchr(base + index, Int32(UInt8(ascii: "&")), bytes.count - index - 1) {
                 index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
