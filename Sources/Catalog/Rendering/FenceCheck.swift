@@ -18,7 +18,8 @@ enum FenceCheck {
     /// byte column (1-based) of its first backtick, in order.
     static func paragraphFences(in text: String) -> [(line: Int, byteColumn: Int)] {
         let candidates = candidateLines(text)
-        guard !candidates.isEmpty else { return [] }
+        // A body over the budget is never parsed (`body-too-large` says so), not even here.
+        guard !candidates.isEmpty, !MarkdownBudget.exceeds(text) else { return [] }
         let paragraphs = MarkdownParser.withDocument(text, linksOnly: true) { paragraphSpans(in: $0) } ?? []
         // A paragraph's first line from where it starts; its later lines whole (a fence can
         // end a paragraph without a blank line, so a writer may mean one there too).

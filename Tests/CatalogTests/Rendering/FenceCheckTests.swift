@@ -54,6 +54,14 @@ import Testing
         #expect(FenceCheck.candidateLines(text) == Self.naiveCandidates(text), "\(text.debugDescription)")
     }
 
+    /// A body over `MarkdownBudget` is not parsed at all, for this check either: the parse
+    /// it guards against takes gigabytes.
+    @Test func aBodyOverTheBudgetIsNotParsedForIt() {
+        let body = "```warn header=\"`x`\"\n\n" + String(repeating: "a*", count: MarkdownBudget.limit) + "\n"
+        #expect(MarkdownBudget.exceeds(body))
+        #expect(fences(body).isEmpty)
+    }
+
     @Test func reportedAtItsLineInTheFile() {
         let body = MarkdownBody(text: "Intro.\n\n日本 text\n\n```warn header=\"`x`\"\n",
                                 source: SourceFile(relativePath: "a.md", displayPath: "content/a.md"), firstLine: 5)
