@@ -104,17 +104,21 @@ public struct BodyChecker {
     /// leaves out (`HTMLRenderer`); the first `reportedControls` of a body, then how many more.
     static func controlCharacters(in body: MarkdownBody, columns: () -> SourceColumns) -> [Diagnostic] {
         var text = body.text
-        let controls = text.withUTF8 { ControlCharacters.invisibleControls(in: $0) }
+        // The first ones and how many in all: a body of 16 million would not be listed.
+        let (controls, total) = text.withUTF8 { bytes in
+            let first = ControlCharacters.invisibleControls(in: bytes, limit: reportedControls + 1)
+            return (first, first.count > reportedControls ? ControlCharacters.countInvisibleControls(in: bytes) : first.count)
+        }
         guard !controls.isEmpty else { return [] }
         let table = columns()
         var found = controls.prefix(reportedControls).map { control in
             Diagnostic.warning("body-control-character", at: table.location(ofByteOffset: control.offset),
                                "the body holds the control character \(ControlCharacters.code(control.scalar)), which no reader sees, so the page leaves it out; \(ControlCharacters.correction(control.scalar))")
         }
-        if controls.count > reportedControls, let last = found.last {
+        if total > reportedControls, let last = found.last {
             found[found.count - 1] = Diagnostic.warning(
                 "body-control-character", at: last.location,
-                "\(last.message); \(controls.count - reportedControls) more control characters follow in this file, all left out")
+                "\(last.message); \(total - reportedControls) more control characters follow in this file, all left out")
         }
         return found
     }

@@ -77,8 +77,18 @@ extension ControlCharacters {
         }
     }
 
+    /// How many invisible control characters `bytes` holds, without a list of them.
+    static func countInvisibleControls(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0, offset = 0
+        while let next = nextInvisibleControl(in: bytes, from: offset) {
+            count += 1
+            offset = next.offset + next.length
+        }
+        return count
+    }
+
     /// The first invisible control character at or after `offset`.
-    private static func nextInvisibleControl(in bytes: UnsafeBufferPointer<UInt8>, from offset: Int) -> Found? {
+    static func nextInvisibleControl(in bytes: UnsafeBufferPointer<UInt8>, from offset: Int) -> Found? {
         guard let base = bytes.baseAddress else { return nil }
         var index = offset
         while index < bytes.count {
@@ -99,22 +109,24 @@ extension ControlCharacters {
 extension ByteBuffer {
     /// Removes every invisible control character from the bytes written since `start`:
     /// the HTML of a body that may hold one, so that the page holds none (HTML makes them
-    /// parse errors, and a browser shows them as nothing or as a box). Returns what it
-    /// removed, at offsets from `start` before the removal.
+    /// parse errors, and a browser shows them as nothing or as a box). With `recording`,
+    /// returns what it removed, at offsets from `start` before the removal; without, keeps
+    /// no list (a 16 MB body of backspaces would make one of 16 million).
     @discardableResult
-    func removeInvisibleControls(from start: Int) -> [ControlCharacters.Found] {
+    func removeInvisibleControls(from start: Int, recording: Bool = false) -> [ControlCharacters.Found] {
         var removed: [ControlCharacters.Found] = []
         withMutableBytes(from: start) { bytes in
-            removed = ControlCharacters.invisibleControls(in: UnsafeBufferPointer(bytes))
-            guard let base = bytes.baseAddress, !removed.isEmpty else { return 0 }
-            var write = removed[0].offset
-            for (index, control) in removed.enumerated() {
-                let keptStart = control.offset + control.length
-                let keptEnd = index + 1 < removed.count ? removed[index + 1].offset : bytes.count
-                (base + write).update(from: base + keptStart, count: keptEnd - keptStart)
-                write += keptEnd - keptStart
+            guard let base = bytes.baseAddress else { return 0 }
+            var write = 0, read = 0
+            while let control = ControlCharacters.nextInvisibleControl(in: UnsafeBufferPointer(bytes), from: read) {
+                if write != read { (base + write).update(from: base + read, count: control.offset - read) }
+                write += control.offset - read
+                read = control.offset + control.length
+                if recording { removed.append(control) }
             }
-            return bytes.count - write
+            guard read > 0 else { return 0 }
+            if write != read { (base + write).update(from: base + read, count: bytes.count - read) }
+            return read - write
         }
         return removed
     }
