@@ -6,7 +6,8 @@ import Foundation
 /// with script-running schemes (`unsafe-link`), links to files that are never
 /// published: hidden (`link-hidden-file`), not regular (`file-not-regular`) or of a type
 /// that can run script (`link-active-file`), and nesting too deep or bodies too large to
-/// render (`body-too-deep`, `body-too-large`), each at its position in the file.
+/// render (`body-too-deep`, `body-too-large`), and other engines' markup the page shows
+/// as written (`foreign-syntax`), each at its position in the file.
 public struct BodyChecker {
     /// Checks every body of the catalog once: a fallback version shares its body (and its
     /// file) with the default locale, so bodies are checked per source file.
@@ -75,6 +76,14 @@ public struct BodyChecker {
             if item.tooDeep {
                 found.append(.error("body-too-deep", at: location(of: item),
                                     "quotes, lists, emphasis or links nest here more than \(MarkdownParser.maximumDepth) levels deep and what is deeper is left out of the page; flatten the nesting, or put text meant literally in a code block"))
+                continue
+            }
+            if let foreign = item.foreign {
+                // Not where the source escapes it: that is text meant as written.
+                if let offset = table().byteOffset(of: foreign.prefix, atLiteralOffset: foreign.offset, in: item.node,
+                                                   block: item.block, quoted: item.quoted) {
+                    found.append(.warning("foreign-syntax", at: table().location(ofByteOffset: offset), ForeignSyntax.message(for: foreign)))
+                }
                 continue
             }
             if item.node.isRawHTML {

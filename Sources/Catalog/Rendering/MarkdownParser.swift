@@ -35,9 +35,10 @@ public enum MarkdownParser {
     /// (`MarkdownScanner.reportables`): `build` checks each body where the site renders it.
     static func parseWithReportables(_ text: String) -> (document: MarkdownDocument, reportables: [ReportableNode]) {
         guard !MarkdownBudget.exceeds(text) else { return (MarkdownDocument(), [MarkdownScanner.tooLarge]) }
-        let scans = MarkdownScanner.mayHoldReportables(text) || MarkdownScanner.mayNestTooDeep(text)
+        let foreign = ForeignSyntax.mayHold(text)
+        let scans = foreign || MarkdownScanner.mayHoldReportables(text) || MarkdownScanner.mayNestTooDeep(text)
         let parsed = withDocument(text) { root in
-            (convert(root, byteCount: text.utf8.count), scans ? MarkdownScanner.reportables(in: root) : [])
+            (convert(root, byteCount: text.utf8.count), scans ? MarkdownScanner.reportables(in: root, foreignSyntax: foreign) : [])
         }
             ?? (MarkdownDocument(), [])
         return (marked(Footnotes.labeled(parsed.0, source: text), source: text), parsed.1)

@@ -8,6 +8,8 @@ struct ReportableNode {
     var node: MarkdownNode
     var block: BlockStart?
     var quoted: Bool
+    /// Another engine's markup in the node's literal (`foreign-syntax`), its offset there.
+    var foreign: ForeignSyntax.Match?
     /// The first node deeper than `MarkdownParser.maximumDepth` (`body-too-deep`).
     var tooDeep = false
     /// The body, at its start, is over `MarkdownBudget` and was not parsed (`body-too-large`).
@@ -32,10 +34,13 @@ enum MarkdownScanner {
         // nothing to find, and no need to parse. With them, blocks without either are not
         // parsed into inlines (`linksOnly`).
         guard !MarkdownBudget.exceeds(text) else { return [tooLarge] }
-        // A body that may nest too deep is parsed whole: emphasis nests in any block.
-        let deep = mayNestTooDeep(text)
-        guard !linksOnly || deep || mayHoldReportables(text) else { return [] }
-        return MarkdownParser.withDocument(text, linksOnly: linksOnly && !deep) { reportables(in: $0) } ?? []
+        // A body that may nest too deep, or hold another engine's markup, is parsed whole:
+        // emphasis nests in any block, and that markup is in any block's text.
+        let deep = mayNestTooDeep(text), foreign = ForeignSyntax.mayHold(text)
+        guard !linksOnly || deep || foreign || mayHoldReportables(text) else { return [] }
+        return MarkdownParser.withDocument(text, linksOnly: linksOnly && !deep && !foreign) {
+            reportables(in: $0, foreignSyntax: foreign)
+        } ?? []
     }
 
     /// What a body over `MarkdownBudget` reports, at its first line.
@@ -43,10 +48,15 @@ enum MarkdownScanner {
                                          tooLarge: true)
 
     /// The reportable nodes of a document cmark has parsed (fully, or links only).
-    static func reportables(in root: OpaquePointer) -> [ReportableNode] {
+    /// - Parameter foreignSyntax: whether to read text for `ForeignSyntax` (the document
+    ///   must then be parsed fully).
+    static func reportables(in root: OpaquePointer, foreignSyntax: Bool = false) -> [ReportableNode] {
         guard let iterator = cmark_iter_new(root) else { return [] }
         defer { cmark_iter_free(iterator) }
         var found: [ReportableNode] = [], blocks: [BlockStart] = [], quoteDepth = 0
+        var runs = foreignSyntax ? ShownTextRuns() : nil, foreignCount = 0
+        // A node with several constructs is converted once (its literal may be a long line).
+        var lastOwner: (pointer: OpaquePointer, node: MarkdownNode)?
         // Nodes entered and not yet left (leaves are only entered); whether a node deeper
         // than the converted tree keeps has been reported (the first one only).
         var depth = 0, reportedDepth = false
@@ -61,13 +71,26 @@ enum MarkdownScanner {
             }
             if !isLeaf(type) { depth += entering ? 1 : -1 }
             if type == CMARK_NODE_BLOCK_QUOTE { quoteDepth += entering ? 1 : -1; continue }
-            if isTextBlock(node, type) {
+            let textBlock = isTextBlock(node, type)
+            if runs != nil, textBlock || !blocks.isEmpty {
+                for (owner, match) in runs!.step(node, type, entering: entering, isTextBlock: textBlock) {
+                    foreignCount += 1
+                    guard foreignCount <= ForeignSyntax.reportedPerBody else { continue }
+                    let shallow = lastOwner?.pointer == owner ? lastOwner!.node : MarkdownParser.shallow(owner)
+                    lastOwner = (owner, shallow)
+                    found.append(ReportableNode(node: shallow, block: blocks.last, quoted: quoteDepth > 0, foreign: match))
+                }
+            }
+            if textBlock {
                 if entering { blocks.append(MarkdownParser.start(of: node)) } else { blocks.removeLast() }
                 continue
             }
             guard entering, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
                     || type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE else { continue }
             found.append(ReportableNode(node: MarkdownParser.shallow(node), block: blocks.last, quoted: quoteDepth > 0))
+        }
+        if foreignCount > ForeignSyntax.reportedPerBody, let last = found.lastIndex(where: { $0.foreign != nil }) {
+            found[last].foreign!.following = foreignCount - ForeignSyntax.reportedPerBody
         }
         return found
     }

@@ -25,11 +25,40 @@ struct SourceColumns {
     /// if the line's content started where the paragraph's first line did, and ignores
     /// the indentation it stripped; this measures where the content really starts.
     func location(of node: MarkdownNode, block: BlockStart?, quoted: Bool) -> SourceLocation {
-        guard let block, node.line > block.line, node.line <= lineStarts.count else {
-            return location(line: node.line, byteColumn: node.byteColumn)
-        }
+        location(line: node.line, byteColumn: byteColumn(of: node, block: block, quoted: quoted))
+    }
+
+    private func byteColumn(of node: MarkdownNode, block: BlockStart?, quoted: Bool) -> Int {
+        guard let block, node.line > block.line, node.line <= lineStarts.count else { return node.byteColumn }
         let start = withLine(node.line) { contentStart(of: $0, quoted: quoted) }
-        return location(line: node.line, byteColumn: start + node.byteColumn - block.byteColumn + 1)
+        return start + node.byteColumn - block.byteColumn + 1
+    }
+
+    /// Where `needle`, found at `offset` in a text node's literal (and maybe running on
+    /// into the nodes after it), was written, as a byte offset in the body. A literal is not
+    /// its source: cmark decodes escapes and entities (`\{`, `&#123;`) and joins adjacent
+    /// text into one node. So `needle` is looked for on the node's line from where it
+    /// starts, as many times as the literal holds it before `offset`. Nil when the source
+    /// writes it otherwise: with an escape or an entity in it, or after a backslash (text
+    /// meant as written).
+    func byteOffset(of needle: [UInt8], atLiteralOffset offset: Int, in node: MarkdownNode, block: BlockStart?,
+                    quoted: Bool) -> Int? {
+        guard node.line >= 1, node.line <= lineStarts.count, !needle.isEmpty else { return nil }
+        let literal = Array(node.literal.utf8)
+        guard offset >= 0, offset <= literal.count else { return nil }
+        let before = (0..<offset).count { literal[$0...].starts(with: needle) }
+        let column = byteColumn(of: node, block: block, quoted: quoted)
+        var text = self.text
+        return text.withUTF8 { bytes -> Int? in
+            let lineStart = lineStarts[node.line - 1]
+            let lineEnd = node.line < lineStarts.count ? lineStarts[node.line] - 1 : bytes.count
+            var seen = 0
+            for offset in (lineStart + max(column, 1) - 1)..<max(lineEnd, lineStart) where bytes[offset...].starts(with: needle) {
+                if seen == before { return offset > 0 && bytes[offset - 1] == UInt8(ascii: "\\") ? nil : offset }
+                seen += 1
+            }
+            return nil
+        }
     }
 
     /// The position of the byte at `offset` in a raw HTML node's literal: on its first line

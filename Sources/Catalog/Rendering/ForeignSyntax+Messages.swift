@@ -1,0 +1,36 @@
+/// What `foreign-syntax` says of each construct: what it is, which engines write it, what
+/// the page shows, and what to write instead.
+extension ForeignSyntax {
+    static func message(for match: Match) -> String {
+        let message = description(of: match)
+        guard match.following > 0 else { return message }
+        return "\(message); \(match.following) more such markup follows in this file, not listed"
+    }
+
+    private static func description(of match: Match) -> String {
+        let quoted = "`\(match.excerpt)`"
+        let literally = "or put it in backticks if it is meant literally"
+        switch match.kind {
+        case .shortcode:
+            return "\(quoted) is a Hugo shortcode; this site runs no shortcodes, so the page shows it as written: write what it stands for in Markdown (a note as a quote, `> **Note:** …`), \(literally)"
+        case .liquidTag:
+            return "\(quoted) is a Liquid tag (Jekyll, GitBook, Eleventy); this site runs no templates, so the page shows it as written: write what it stands for in Markdown (the included text for an `include`), \(literally)"
+        case .bookDirective:
+            return "\(quoted) is an mdBook directive; this site includes no files, so the page shows it as written: copy the lines it stands for into a code block, \(literally)"
+        case .templateExpression:
+            return "\(quoted) is a template expression (Liquid, Jinja, Hugo, Handlebars, or an MDN macro); this site runs no templates, so the page shows it as written: write the text or the relative link it stands for, \(literally)"
+        case .fencedDiv:
+            return "\(quoted) opens or closes a fenced div (Pandoc, Docusaurus, VuePress, the Carpentries Workbench), which Markdown reads as text, so the page shows the line as written: remove it, and give the box a heading or a bold title (`**Challenge**`) if it needs one"
+        case .admonition:
+            return "\(quoted) is an MkDocs admonition, which Markdown reads as text, so the page shows it and its indented lines as one paragraph: write the note as a quote (`> **Note:** …`)"
+        case .attributeList:
+            return "\(quoted) is a kramdown attribute list (Jekyll), which Markdown reads as text, so the page shows the line as written: remove it (a code block's language goes after its opening fence, as in ```python)"
+        case .elementAttributes(image: true):
+            return "\(quoted) is an attribute list after an image (Pandoc, kramdown, the Carpentries Workbench), which Markdown reads as text, so the page shows it and the image gets no alt text from it: write the alt text between the image's brackets (`![A plot of…](plot.png)`) and remove the braces"
+        case .elementAttributes(image: false):
+            return "\(quoted) is an attribute list after a link (Pandoc, kramdown), which Markdown reads as text, so the page shows it as written: remove it"
+        case .headingAttributes:
+            return "\(quoted) is a heading attribute (Pandoc, kramdown, Hugo, MkDocs), which Markdown reads as text, so the heading shows it: remove it (the site gives every heading an anchor made from its text)"
+        }
+    }
+}

@@ -1,0 +1,273 @@
+import Foundation
+
+/// Markup of other site engines that Markdown reads as text (`foreign-syntax`): content
+/// moved here from Hugo, Jekyll, GitBook, mdBook, MkDocs, Docusaurus or the Carpentries
+/// Workbench keeps its shortcodes, Liquid tags, fenced divs and attribute lists, and the
+/// page shows them as written (`{{< note >}}`, `{% include links.md %}`, `::: challenge`).
+///
+/// Only text the page shows is looked at, never code spans, code blocks or HTML: the
+/// scanner (`MarkdownScanner`) hands over each run of a block's adjacent text nodes, joined
+/// (cmark splits text at `:`, `<` and `!`), with where the run stands. Every body is first
+/// looked at for a byte pattern that could start one (`mayHold`); nearly none has one, and
+/// only those are walked.
+enum ForeignSyntax {
+    enum Kind: Equatable, Sendable {
+        /// `{{< name >}}`, `{{% name %}}`
+        case shortcode
+        /// `{% tag %}`
+        case liquidTag
+        /// `{{#include file}}`
+        case bookDirective
+        /// `{{ page.root }}`, MDN's `{{Glossary("HTML")}}`
+        case templateExpression
+        /// `::: challenge` (a line of three or more colons)
+        case fencedDiv
+        /// `!!! note`, `??? tip`
+        case admonition
+        /// `{: .language-python}` on a line of its own
+        case attributeList
+        /// `{alt='…'}` right after an image (`image: true`) or a link
+        case elementAttributes(image: Bool)
+        /// `## Setup {#setup}`
+        case headingAttributes
+    }
+
+    /// One construct: its kind, where it is in the run of text (its first byte's offset and
+    /// its length in bytes), and its text (at most `excerptLimit` bytes).
+    struct Match: Equatable, Sendable {
+        var kind: Kind
+        var offset: Int
+        var length: Int
+        var excerpt: String
+        /// Its first `excerptLimit` bytes, as the run holds them (to find it in the source).
+        var prefix: [UInt8]
+        /// On a body's last reported construct: how many more it holds, not listed.
+        var following = 0
+    }
+
+    /// A body's constructs are reported this many times at most: a real page has up to
+    /// about a hundred (a lesson's fenced divs), and each report looks through its line.
+    static let reportedPerBody = 200
+
+    /// Where a run of text stands in its block.
+    struct Place: Equatable {
+        /// First in its block, or right after a line break.
+        var startsLine = false
+        /// Right after an image (true) or a link (false).
+        var followsImage: Bool?
+        /// Last in a heading.
+        var endsHeading = false
+    }
+
+    static let excerptLimit = 60
+
+    // MARK: - Which bodies to look at
+
+    /// Whether `text` holds a byte pattern that one of the constructs starts with. Every
+    /// body comes here: `{`, `:`, `!` and `?` are looked for with `memchr`, and each hit
+    /// at its neighbours only.
+    static func mayHold(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            var search = 0
+            while search < bytes.count, let hit = memchr(base + search, Int32(UInt8(ascii: "{")), bytes.count - search) {
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if opensConstruct(bytes, at: at) { return true }
+                search = at + 1
+            }
+            return [UInt8(ascii: ":"), UInt8(ascii: "!"), UInt8(ascii: "?")].contains { holdsThree($0, in: bytes) }
+        }
+    }
+
+    /// Whether `bytes` holds `byte` three times in a row (`:::`, `!!!`, `???`).
+    private static func holdsThree(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var search = 0
+        while search + 2 < bytes.count, let hit = memchr(base + search, Int32(byte), bytes.count - search - 2) {
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if bytes[at + 1] == byte, bytes[at + 2] == byte { return true }
+            search = at + 1
+        }
+        return false
+    }
+
+    /// Whether the `{` at `at` may open a construct: `{{`, `{%`, `{:`, `{#x`, `{.x`, or
+    /// `){` followed by an attribute.
+    private static func opensConstruct(_ bytes: UnsafeBufferPointer<UInt8>, at: Int) -> Bool {
+        guard at + 1 < bytes.count else { return false }
+        switch bytes[at + 1] {
+        case UInt8(ascii: "{"), UInt8(ascii: "%"), UInt8(ascii: ":"): return true
+        case UInt8(ascii: "#"), UInt8(ascii: "."):
+            return at + 2 < bytes.count && isNameByte(bytes[at + 2])
+        default:
+            return at > 0 && bytes[at - 1] == UInt8(ascii: ")") && isAttributes(bytes[(at + 1)...])
+        }
+    }
+
+    // MARK: - What a run of text holds
+
+    /// The constructs of a run of shown text (the joined bytes of adjacent text nodes), in
+    /// order.
+    static func matches(in run: [UInt8], at place: Place) -> [Match] {
+        run.withUnsafeBufferPointer { bytes in
+            var found: [Match] = [], resume = 0
+            if place.startsLine, let kind = lineKind(bytes) {
+                // The line is the construct (`::: challenge`, `{: .output}`); an admonition's
+                // title may hold more.
+                found.append(match(kind, bytes, 0..<trimmedEnd(bytes)))
+                guard kind == .admonition else { return found }
+            } else if let image = place.followsImage, bytes.first == UInt8(ascii: "{"),
+                      let close = bytes.firstIndex(of: UInt8(ascii: "}")), isAttributes(bytes[1..<close]) {
+                found.append(match(.elementAttributes(image: image), bytes, 0..<close + 1))
+                resume = close + 1
+            }
+            found += templates(in: bytes, from: resume)
+            if place.endsHeading, let trailing = headingAttributes(bytes), !found.contains(where: { $0.offset == trailing }) {
+                found.append(match(.headingAttributes, bytes, trailing..<trimmedEnd(bytes)))
+            }
+            return found
+        }
+    }
+
+    /// A construct that is a line of its own: a fenced div, an admonition or a kramdown
+    /// attribute list.
+    private static func lineKind(_ bytes: UnsafeBufferPointer<UInt8>) -> Kind? {
+        if bytes.starts(with: ":::".utf8) { return .fencedDiv }
+        for marker in ["!!!", "???+", "???"] where bytes.starts(with: marker.utf8) {
+            let rest = bytes.dropFirst(marker.utf8.count)
+            let name = rest.drop { $0 == UInt8(ascii: " ") }
+            guard name.count < rest.count, let first = name.first, isNameByte(first) else { return nil }
+            return .admonition
+        }
+        if bytes.starts(with: "{:".utf8), bytes[trimmedEnd(bytes) - 1] == UInt8(ascii: "}") { return .attributeList }
+        return nil
+    }
+
+    /// Shortcodes, Liquid tags, mdBook directives and template expressions from `start`.
+    private static func templates(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> [Match] {
+        var found: [Match] = [], index = start, closers = Closers(bytes)
+        while index + 1 < bytes.count {
+            guard bytes[index] == UInt8(ascii: "{"), let (kind, end) = template(in: bytes, at: index, &closers) else {
+                index += 1
+                continue
+            }
+            found.append(match(kind, bytes, index..<end))
+            index = end
+        }
+        return found
+    }
+
+    /// The template construct opening at the `{` at `open`, and the offset after it.
+    private static func template(in bytes: UnsafeBufferPointer<UInt8>, at open: Int, _ closers: inout Closers) -> (Kind, Int)? {
+        func byte(_ offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
+        switch byte(open + 1) {
+        case UInt8(ascii: "%"):
+            // `{% tag … %}`, `{%- tag -%}`: a name after the opening.
+            let name = bytes[(open + 2)...].drop { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: " ") }
+            guard let first = name.first, isLetter(first), let end = closers.find("%}", from: name.startIndex) else { return nil }
+            return (.liquidTag, end)
+        case UInt8(ascii: "{"):
+            switch byte(open + 2) {
+            case UInt8(ascii: "<"):
+                return closers.find(">}}", from: open + 3).map { (.shortcode, $0) }
+            case UInt8(ascii: "%"):
+                return closers.find("%}}", from: open + 3).map { (.shortcode, $0) }
+            case UInt8(ascii: "#"):
+                guard let first = byte(open + 3), isLetter(first) else { return nil }
+                return closers.find("}}", from: open + 3).map { (.bookDirective, $0) }
+            default:
+                // Not after what makes `{{` something else: TeX's `^{{2}}`, JSX's `={{`.
+                if open > 0, "\\^_${=".utf8.contains(bytes[open - 1]) { return nil }
+                let inner = bytes[(open + 2)...].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "-") }
+                guard let first = inner.first, first != UInt8(ascii: "}"), first != UInt8(ascii: "{"),
+                      let end = closers.find("}}", from: inner.startIndex) else { return nil }
+                return (.templateExpression, end)
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The offset of a heading's trailing `{#id}`, `{.class}` or `{: …}`, after a space.
+    private static func headingAttributes(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let end = trimmedEnd(bytes)
+        guard end > 1, bytes[end - 1] == UInt8(ascii: "}"),
+              let open = bytes[..<end].lastIndex(of: UInt8(ascii: "{")), open > 0, bytes[open - 1] == UInt8(ascii: " "),
+              open + 2 < end else { return nil }
+        switch bytes[open + 1] {
+        case UInt8(ascii: "#"), UInt8(ascii: "."): return isNameByte(bytes[open + 2]) ? open : nil
+        case UInt8(ascii: ":"): return open
+        default: return nil
+        }
+    }
+
+    /// Whether what follows a `{` reads as an attribute list: `.class`, `#id`, `: …`, or
+    /// `name=`.
+    private static func isAttributes(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
+        guard let first = bytes.first else { return false }
+        switch first {
+        case UInt8(ascii: ":"): return true
+        case UInt8(ascii: "."), UInt8(ascii: "#"):
+            return bytes.count > 1 && isNameByte(bytes[bytes.startIndex + 1])
+        default:
+            let name = bytes.prefix { isNameByte($0) || $0 == UInt8(ascii: "-") }
+            return !name.isEmpty && isLetter(first) && name.endIndex < bytes.endIndex && bytes[name.endIndex] == UInt8(ascii: "=")
+        }
+    }
+
+    // MARK: - Bytes
+
+    /// Finds the closers of a run's constructs (`}}`, `%}`, `>}}`, `%}}`), remembering where
+    /// each was looked for in vain: none lies after that, and looks start further on each
+    /// time, so a line of 100,000 `{{` without a `}}` is read once, not once per `{{`.
+    private struct Closers {
+        let bytes: UnsafeBufferPointer<UInt8>
+        private var missingFrom: [String: Int] = [:]
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        /// The offset after the first `pattern` at or after `start`.
+        mutating func find(_ pattern: String, from start: Int) -> Int? {
+            if let missing = missingFrom[pattern], start >= missing { return nil }
+            let needle = Array(pattern.utf8)
+            var index = start
+            while index + needle.count <= bytes.count {
+                if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle) { return index + needle.count }
+                index += 1
+            }
+            missingFrom[pattern] = start
+            return nil
+        }
+    }
+
+    private static func trimmedEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        return end
+    }
+
+    private static func match(_ kind: Kind, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Match {
+        Match(kind: kind, offset: range.lowerBound, length: range.count, excerpt: excerpt(bytes, range),
+              prefix: Array(bytes[range.prefix(excerptLimit)]))
+    }
+
+    /// The bytes of `range` as text, cut to `excerptLimit` bytes at a scalar's start.
+    private static func excerpt(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        var end = range.upperBound
+        if range.count > excerptLimit {
+            end = range.lowerBound + excerptLimit
+            while end > range.lowerBound, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        }
+        let text = String(decoding: bytes[range.lowerBound..<end], as: UTF8.self)
+        return end < range.upperBound ? text + "…" : text
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+    }
+}
