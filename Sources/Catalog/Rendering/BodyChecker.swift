@@ -67,6 +67,9 @@ public struct BodyChecker {
         }
         var found: [Diagnostic] = []
         var rawHTML: RawHTMLChecker?
+        // Where `foreign-syntax` reported: a construct cmark's text hides (`&#123;{ x }}`)
+        // may be found at the next one's place, which is then reported once.
+        var foreignOffsets: Set<Int> = []
         for item in reportables {
             if item.tooLarge {
                 found.append(.error("body-too-large", at: location(of: item),
@@ -80,8 +83,9 @@ public struct BodyChecker {
             }
             if let foreign = item.foreign {
                 // Not where the source escapes it: that is text meant as written.
-                if let offset = table().byteOffset(of: foreign.prefix, atLiteralOffset: foreign.offset, in: item.node,
-                                                   block: item.block, quoted: item.quoted) {
+                if let offset = table().byteOffset(of: foreign.anchor, atLiteralOffset: foreign.offset, in: item.node,
+                                                   block: item.block, quoted: item.quoted),
+                   foreignOffsets.insert(offset).inserted {
                     found.append(.warning("foreign-syntax", at: table().location(ofByteOffset: offset), ForeignSyntax.message(for: foreign)))
                 }
                 continue

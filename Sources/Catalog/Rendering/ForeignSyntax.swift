@@ -39,8 +39,10 @@ enum ForeignSyntax {
         var offset: Int
         var length: Int
         var excerpt: String
-        /// Its first `excerptLimit` bytes, as the run holds them (to find it in the source).
-        var prefix: [UInt8]
+        /// Its opening and the name after it (`{{< /code`, `{alt`, `{: .language`), as the run
+        /// holds them: what to find it by in the source, where an escape may be written
+        /// further on (`{alt='weight\_kg'}`).
+        var anchor: [UInt8]
         /// On a body's last reported construct: how many more it holds, not listed.
         var following = 0
     }
@@ -249,7 +251,18 @@ enum ForeignSyntax {
 
     private static func match(_ kind: Kind, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Match {
         Match(kind: kind, offset: range.lowerBound, length: range.count, excerpt: excerpt(bytes, range),
-              prefix: Array(bytes[range.prefix(excerptLimit)]))
+              anchor: Array(bytes[anchor(bytes, range)]))
+    }
+
+    /// The construct's opening (bytes up to a name's) and the name and spaces after it.
+    private static func anchor(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        let limit = min(range.upperBound, range.lowerBound + excerptLimit)
+        var end = range.lowerBound
+        // Letters and digits only: `_`, like all ASCII punctuation, may be written escaped.
+        func isAlphanumeric(_ byte: UInt8) -> Bool { isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        while end < limit, !isAlphanumeric(bytes[end]) { end += 1 }
+        while end < limit, isAlphanumeric(bytes[end]) || bytes[end] == UInt8(ascii: " ") { end += 1 }
+        return range.lowerBound..<end
     }
 
     /// The bytes of `range` as text, cut to `excerptLimit` bytes at a scalar's start.

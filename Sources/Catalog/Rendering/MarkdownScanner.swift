@@ -53,7 +53,9 @@ enum MarkdownScanner {
     static func reportables(in root: OpaquePointer, foreignSyntax: Bool = false) -> [ReportableNode] {
         guard let iterator = cmark_iter_new(root) else { return [] }
         defer { cmark_iter_free(iterator) }
-        var found: [ReportableNode] = [], blocks: [BlockStart] = [], quoteDepth = 0
+        var found: [ReportableNode] = [], blocks: [BlockStart] = [], shifts: [Shift] = [], quoteDepth = 0
+        /// A node of the current block where it really is (see `Shift`).
+        func placed(_ node: MarkdownNode) -> MarkdownNode { shifts.last.map { $0.apply(to: node) } ?? node }
         var runs = foreignSyntax ? ShownTextRuns() : nil, foreignCount = 0
         // A node with several constructs is converted once (its literal may be a long line).
         var lastOwner: (pointer: OpaquePointer, node: MarkdownNode)?
@@ -66,7 +68,7 @@ enum MarkdownScanner {
             let entering = event == CMARK_EVENT_ENTER
             if entering, depth + 1 > MarkdownParser.maximumDepth, !reportedDepth {
                 reportedDepth = true
-                found.append(ReportableNode(node: MarkdownParser.shallow(node), block: blocks.last, quoted: quoteDepth > 0,
+                found.append(ReportableNode(node: placed(MarkdownParser.shallow(node)), block: blocks.last, quoted: quoteDepth > 0,
                                             tooDeep: true))
             }
             if !isLeaf(type) { depth += entering ? 1 : -1 }
@@ -78,21 +80,70 @@ enum MarkdownScanner {
                     guard foreignCount <= ForeignSyntax.reportedPerBody else { continue }
                     let shallow = lastOwner?.pointer == owner ? lastOwner!.node : MarkdownParser.shallow(owner)
                     lastOwner = (owner, shallow)
-                    found.append(ReportableNode(node: shallow, block: blocks.last, quoted: quoteDepth > 0, foreign: match))
+                    found.append(ReportableNode(node: placed(shallow), block: blocks.last, quoted: quoteDepth > 0, foreign: match))
                 }
             }
             if textBlock {
-                if entering { blocks.append(MarkdownParser.start(of: node)) } else { blocks.removeLast() }
+                if entering {
+                    let shift = type == CMARK_NODE_PARAGRAPH ? Shift(paragraph: node) : Shift()
+                    blocks.append(shift.start(of: node))
+                    shifts.append(shift)
+                } else {
+                    blocks.removeLast()
+                    shifts.removeLast()
+                }
                 continue
             }
             guard entering, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
                     || type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE else { continue }
-            found.append(ReportableNode(node: MarkdownParser.shallow(node), block: blocks.last, quoted: quoteDepth > 0))
+            found.append(ReportableNode(node: placed(MarkdownParser.shallow(node)), block: blocks.last, quoted: quoteDepth > 0))
         }
         if foreignCount > ForeignSyntax.reportedPerBody, let last = found.lastIndex(where: { $0.foreign != nil }) {
             found[last].foreign!.following = foreignCount - ForeignSyntax.reportedPerBody
         }
         return found
+    }
+
+    /// How far cmark-gfm's positions of a paragraph's inlines are from where they are
+    /// written, in two cases:
+    /// - link reference definitions at a paragraph's start are taken out of it, and its
+    ///   inlines are placed as if they were still there: a link on the line after
+    ///   `[a]: https://…` was reported on the definition's line;
+    /// - a paragraph right above a table (no blank line between) is made again by the table
+    ///   extension, without a position: its inlines are counted from line 0 and column 0
+    ///   (they were reported on the body's first line). The table starts where it did.
+    struct Shift {
+        var lines = 0, columns = 0
+
+        init() {}
+
+        init(paragraph: OpaquePointer) {
+            let start = Int(cmark_node_get_start_line(paragraph)), end = Int(cmark_node_get_end_line(paragraph))
+            if start == 0 {
+                guard let table = cmark_node_next(paragraph), cmark_node_get_start_line(table) > 0 else { return }
+                lines = Int(cmark_node_get_start_line(table))
+                columns = Int(cmark_node_get_start_column(table))
+            } else if end > start, let content = cmark_node_get_string_content(paragraph) {
+                let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(content).assumingMemoryBound(to: UInt8.self), count: strlen(content))
+                let newlines = ByteCount.occurrences(of: UInt8(ascii: "\n"), UInt8(ascii: "\n"), in: bytes).0
+                let contentLines = newlines + (bytes.last.map { $0 == UInt8(ascii: "\n") ? 0 : 1 } ?? 0)
+                lines = max(0, end - start + 1 - contentLines)
+            }
+        }
+
+        func apply(to node: MarkdownNode) -> MarkdownNode {
+            guard lines != 0 || columns != 0 else { return node }
+            var node = node
+            node.line += lines
+            node.byteColumn += columns
+            return node
+        }
+
+        /// Where the paragraph's first line of text is.
+        func start(of block: OpaquePointer) -> BlockStart {
+            let start = MarkdownParser.start(of: block)
+            return BlockStart(line: start.line + lines, byteColumn: start.byteColumn + columns)
+        }
     }
 
     /// Nodes cmark's iterator enters without leaving.

@@ -34,13 +34,14 @@ struct SourceColumns {
         return start + node.byteColumn - block.byteColumn + 1
     }
 
-    /// Where `needle`, found at `offset` in a text node's literal (and maybe running on
-    /// into the nodes after it), was written, as a byte offset in the body. A literal is not
-    /// its source: cmark decodes escapes and entities (`\{`, `&#123;`) and joins adjacent
-    /// text into one node. So `needle` is looked for on the node's line from where it
-    /// starts, as many times as the literal holds it before `offset`. Nil when the source
-    /// writes it otherwise: with an escape or an entity in it, or after a backslash (text
-    /// meant as written).
+    /// Where `needle`, found at `offset` in a text node's literal, was written, as a byte
+    /// offset in the body. A literal is not its source: cmark decodes escapes and entities
+    /// (`\{`, `&#123;`) and joins adjacent text into one node. So `needle` is looked for in
+    /// the source from where the node starts, as many times as the literal holds it before
+    /// `offset`: on the node's line and a few after it (cmark places a paragraph's text as
+    /// if the link reference definitions it took from the paragraph's first lines were
+    /// still there). Nil when the source writes it otherwise: with an escape or an entity
+    /// in it, or after a backslash (text meant as written).
     func byteOffset(of needle: [UInt8], atLiteralOffset offset: Int, in node: MarkdownNode, block: BlockStart?,
                     quoted: Bool) -> Int? {
         guard node.line >= 1, node.line <= lineStarts.count, !needle.isEmpty else { return nil }
@@ -50,16 +51,23 @@ struct SourceColumns {
         let column = byteColumn(of: node, block: block, quoted: quoted)
         var text = self.text
         return text.withUTF8 { bytes -> Int? in
-            let lineStart = lineStarts[node.line - 1]
-            let lineEnd = node.line < lineStarts.count ? lineStarts[node.line] - 1 : bytes.count
-            var seen = 0
-            for offset in (lineStart + max(column, 1) - 1)..<max(lineEnd, lineStart) where bytes[offset...].starts(with: needle) {
-                if seen == before { return offset > 0 && bytes[offset - 1] == UInt8(ascii: "\\") ? nil : offset }
-                seen += 1
+            let start = min(lineStarts[node.line - 1] + max(column, 1) - 1, bytes.count)
+            let lastLine = min(node.line + Self.linesAfter, lineStarts.count)
+            let end = min(lastLine < lineStarts.count ? lineStarts[lastLine] - 1 : bytes.count, start + Self.bytesAfter)
+            var seen = 0, index = start
+            while index + needle.count <= end {
+                if bytes[index] == needle[0], bytes[index...].starts(with: needle) {
+                    if seen == before { return index > 0 && bytes[index - 1] == UInt8(ascii: "\\") ? nil : index }
+                    seen += 1
+                }
+                index += 1
             }
             return nil
         }
     }
+
+    /// How far `byteOffset(of:atLiteralOffset:in:block:quoted:)` looks past a node's line.
+    private static let linesAfter = 16, bytesAfter = 1 << 18
 
     /// The position of the byte at `offset` in a raw HTML node's literal: on its first line
     /// counted from the node, on later ones from where the line's content starts.

@@ -41,6 +41,20 @@ private func check(_ text: String, file: String = "fun-with-science/inquiry/scie
                                           "10:11 error link-broken"])
 }
 
+/// cmark-gfm places a paragraph's inlines as if the link reference definitions taken from
+/// its start were still there, and a paragraph right above a table (rebuilt by the table
+/// extension) at line 0, column 0: both are placed where they are written.
+@Test func linksAfterDefinitionsAndAboveATableArePlaced() {
+    let definitions = "Intro.\n\n[a]: https://example.com\n[b]: https://example.org\nSee [x](gone.md) and\n  <font>y</font> [z](gone2.md)\n"
+    #expect(check(definitions, firstLine: 1) == ["5:5 error link-broken", "6:3 warning raw-html-removed", "6:18 error link-broken"])
+    let quoted = "> [a]: https://example.com\r\n> [x](gone.md)\r\n"
+    #expect(check(quoted, firstLine: 1) == ["2:3 error link-broken"])
+    let aboveATable = "Intro.\n\nThe table below [x](gone.md)\nand [y](gone2.md):\n| a | b |\n|---|---|\n| c | [z](gone3.md) |\n"
+    #expect(check(aboveATable, firstLine: 1) == ["3:17 error link-broken", "4:5 error link-broken", "7:7 error link-broken"])
+    let inAList = "- item\n\n  Text [x](gone.md)\n  | a |\n  |---|\n"
+    #expect(check(inAList, firstLine: 1) == ["3:8 error link-broken"])
+}
+
 @Test func messagesNameTheLinkAndTheFix() {
     let body = MarkdownBody(text: "[a](gone.md)\n", source: SourceFile(relativePath: "x.md", displayPath: "content/x.md"), firstLine: 3)
     let diagnostic = BodyChecker.check(body, contentRoot: root).first

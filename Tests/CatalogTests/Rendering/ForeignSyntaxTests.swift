@@ -74,6 +74,13 @@ import Testing
         #expect(found("a &amp; b {{ x }}\n") == ["1:11 {{ x }}"])
         #expect(found("\\{{ a }} {{ a }} &#123;{ a }} {{ a }}\n") == ["1:10 {{ a }}", "1:31 {{ a }}"])
         #expect(found("Über \\* {% tag %}\n") == ["1:9 {% tag %}"])
+        // An escape inside the construct: it is found by its opening and name.
+        #expect(found("![](p.png){alt='weight\\_kg'} and {:auto\\_ids}\n") == ["1:11 {alt='weight_kg'}"])
+        #expect(found("{:auto\\_ids}\n") == ["1:1 {:auto_ids}"])
+        // One an entity hides is not reported at the next one's place twice.
+        #expect(found("&#123;{ a }}\n{{ a }}\n") == ["2:1 {{ a }}"])
+        // cmark places text as if the link reference definitions before it were there.
+        #expect(found("[a]: https://example.com\n[b]: {{ site.x }}/y\n") == ["2:6 {{ site.x }}"])
     }
 
     /// A shortcode whose name cmark reads as a tag runs over three nodes (text, HTML, text).
