@@ -179,11 +179,15 @@ enum ForeignSyntax {
                 guard let first = byte(open + 3), isLetter(first) else { return nil }
                 return closers.find("}}", from: open + 3).map { (.bookDirective, $0) }
             default:
-                // Not after what makes `{{` something else: TeX's `^{{2}}`, JSX's `={{`.
-                if open > 0, "\\^_${=".utf8.contains(bytes[open - 1]) { return nil }
+                // Not after what makes `{{` something else: TeX's `^{{2}}` and
+                // `\frac{n}{{\phi(n)}}`, JSX's `={{`.
+                if open > 0, "\\^_${}=".utf8.contains(bytes[open - 1]) { return nil }
                 let inner = bytes[(open + 2)...].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "-") }
                 guard let first = inner.first, first != UInt8(ascii: "}"), first != UInt8(ascii: "{"),
-                      let end = closers.find("}}", from: inner.startIndex) else { return nil }
+                      first != UInt8(ascii: "\\"), let end = closers.find("}}", from: inner.startIndex) else { return nil }
+                // A template's expression holds no braces; TeX's `{{10}^{18}}` does.
+                guard !bytes[inner.startIndex..<end - 2].contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") })
+                else { return nil }
                 return (.templateExpression, end)
             }
         default:

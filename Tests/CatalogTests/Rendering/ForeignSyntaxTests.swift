@@ -57,6 +57,7 @@ import Testing
         "<div title=\"{{ x }}\">\n{{ y }}\n</div>\n",         // an HTML block
         "<span title=\"{{ x }}\">y</span>\n",                 // a tag's attribute
         "$x^{{2}}$, style={{color: 'red'}}, {{ }}, {{}}\n",   // TeX, JSX, empty braces
+        "$\\frac{n}{{\\phi(n)}}$ and $\\left({{10}^{18}}\\right)$\n", // TeX in Project Euler's pages
         "{.5} and if (x){return} and {...rest}\n",            // code written as text
         "A colon: here:: and ::: mid-line\n",                 // colons not at a line's start
         "Wow!!! and ??? mid-line, !!!\n",                     // an admonition needs a line and a name
