@@ -30,8 +30,32 @@ struct SourceColumns {
 
     private func byteColumn(of node: MarkdownNode, block: BlockStart?, quoted: Bool) -> Int {
         guard let block, node.line > block.line, node.line <= lineStarts.count else { return node.byteColumn }
-        let start = withLine(node.line) { contentStart(of: $0, quoted: quoted) }
-        return start + node.byteColumn - block.byteColumn + 1
+        return withLine(node.line) { line in
+            let stripped = contentStart(of: line, quoted: quoted) + node.byteColumn - block.byteColumn + 1
+            // A line that continues a quote or a list item lazily (without its `>`, or less
+            // indented) keeps its leading spaces in cmark's text: counted from the line's
+            // start. Taken only where the first reading does not find the node's first byte.
+            let lazy = node.byteColumn - block.byteColumn + 1
+            guard lazy != stripped, let first = Self.firstByte(of: node), !Self.byte(line, at: stripped, is: first),
+                  Self.byte(line, at: lazy, is: first) else { return stripped }
+            return lazy
+        }
+    }
+
+    /// The byte a node's source starts with, where the kind says: `[` or `<` for a link,
+    /// `!` for an image, `<` for raw HTML, its first byte for text.
+    private static func firstByte(of node: MarkdownNode) -> Set<UInt8>? {
+        switch node.kind {
+        case .link: [UInt8(ascii: "["), UInt8(ascii: "<")]
+        case .image: [UInt8(ascii: "!")]
+        case .htmlInline: [UInt8(ascii: "<")]
+        case .text: node.literal.utf8.first.map { [$0] }
+        default: nil
+        }
+    }
+
+    private static func byte(_ line: UnsafeBufferPointer<UInt8>.SubSequence, at column: Int, is expected: Set<UInt8>) -> Bool {
+        column >= 1 && column <= line.count && expected.contains(line[line.startIndex + column - 1])
     }
 
     /// Where `needle`, found at `offset` in a text node's literal, was written, as a byte
