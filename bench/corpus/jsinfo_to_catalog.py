@@ -21,9 +21,11 @@ and nothing but DIR is written.
 - Titles are each file's first `# ` heading (removed from the body); a summary is the first
   paragraph of prose, shortened to 300 characters. A task's `importance: N` line (the
   tutorial's own metadata, before a `---`) is left out.
-- Links: `info:SLUG` (the tutorial's link to another article, with an optional `#anchor`)
+- Links: `info:SLUG` (the tutorial's link to another article, with an optional `#anchor`;
+  `info:task/SLUG` to an exercise)
   becomes a relative link to that context's file, and an empty link text `[](info:SLUG)` takes
-  the target's title, as the tutorial's engine does; `mdn:/PATH` becomes MDN's address. A
+  the target's title, as the tutorial's engine does (an autolink `<info:SLUG>` too, titled by
+  the target); `mdn:/PATH` becomes MDN's address. A
   relative image or link to a file beside the Markdown is copied into a `_NAME/` folder
   beside the context (a name the content format does not read as a context); SVG, scripts
   and HTML, which the site does not publish, and the runnable examples (`NAME.view/`, served
@@ -48,6 +50,7 @@ SOLUTION = {"en-us": "Solution", "ru": "Решение", "zh-hans": "解决方�
             "fr": "Solution", "ko": "해답", "uk": "Розв’язок", "ar": "الحل"}
 PREFIX = re.compile(r"^(\d+)-")
 LINK = re.compile(r"(!?)\[([^\]\n]*)\]\((<[^>\n]*>|(?:[^()\s]|\([^()\s]*\))+)((?:\s+\"[^\"]*\")?)\)")
+AUTOLINK = re.compile(r"<((?:info|mdn):[^<>\s]*)>")
 FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})")
 
 
@@ -273,7 +276,8 @@ class Converter:
                     return match.group(0)
             if target.startswith("info:"):
                 name, _, anchor = target[5:].lstrip("/").partition("#")
-                place = self.places.get(name)
+                # `info:task/SLUG` names an exercise, by its slug as articles are named.
+                place = self.places.get(name[5:] if name.startswith("task/") else name)
                 if place is None:
                     self.counts["info: links to no article, kept"] += 1
                     return match.group(0)
@@ -330,9 +334,24 @@ class Converter:
                     else match.group(0)
             return change
 
+        def replace_autolink(line_links):
+            # `<info:slug>` is a link to the article, titled by it; `<mdn:/path>` MDN's address.
+            def change(match):
+                target = match.group(1)
+                if target not in line_links:
+                    return match.group(0)
+                if target.startswith("mdn:"):
+                    self.counts["mdn: links rewritten"] += 1
+                    return f"<{MDN.format(MDN_LOCALES.get(locale, 'en-US'))}{target[4:]}>"
+                self.counts["info: autolinks"] += 1
+                return replace(LINK.match(f"[]({target})"))
+            return change
+
         out = []
         for number, line in enumerate(body.split("\n"), start=1):
-            out.append(LINK.sub(replace_link(links[number]), line) if number in links else line)
+            if number in links:
+                line = AUTOLINK.sub(replace_autolink(links[number]), LINK.sub(replace_link(links[number]), line))
+            out.append(line)
         return "\n".join(out)
 
     def page(self, repo, source, kind, locale):

@@ -3,7 +3,8 @@ import Foundation
 /// Checks a Markdown body for what the site would have to drop or could not link:
 /// broken relative links and images (`link-broken`), raw HTML the allowlist removes
 /// (`raw-html-removed`, `raw-html-too-large`, see `RawHTMLChecker`), links
-/// with script-running schemes (`unsafe-link`), links to files that are never
+/// with script-running schemes (`unsafe-link`) or schemes no reader opens
+/// (`link-scheme-unknown`), links to files that are never
 /// published: hidden (`link-hidden-file`), not regular (`file-not-regular`) or of a type
 /// that can run script (`link-active-file`), and nesting too deep or bodies too large to
 /// render (`body-too-deep`, `body-too-large`), and other engines' markup the page shows
@@ -177,7 +178,10 @@ public struct BodyChecker {
                               "\(what) `\(url)` points at `\(resolved)`, a type of file that can run script on the site, so it is not published; link to a page (a .md file) instead, or use an image in PNG, JPEG, GIF or WebP")
             }
             return nil
-        case .fragment, .external:
+        case .external:
+            guard let problem = LinkSchemes.problem(of: url) else { return nil }
+            return .warning("link-scheme-unknown", at: location(), "\(what) `\(url)` \(problem)")
+        case .fragment:
             return nil
         }
     }
