@@ -32,12 +32,11 @@ enum ForeignSyntax {
         case headingAttributes
     }
 
-    /// One construct: its kind, where it is in the run of text (its first byte's offset and
-    /// its length in bytes), and its text (at most `excerptLimit` bytes).
+    /// One construct: its kind, where it starts in the run of text (a byte offset), and its
+    /// text (at most `excerptLimit` bytes).
     struct Match: Equatable, Sendable {
         var kind: Kind
         var offset: Int
-        var length: Int
         var excerpt: String
         /// Its opening and the name after it (`{{< /code`, `{alt`, `{: .language`), as the run
         /// holds them: what to find it by in the source, where an escape may be written
@@ -167,7 +166,7 @@ enum ForeignSyntax {
         case UInt8(ascii: "%"):
             // `{% tag … %}`, `{%- tag -%}`: a name after the opening.
             let name = bytes[(open + 2)...].drop { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: " ") }
-            guard let first = name.first, isLetter(first), let end = closers.find("%}", from: name.startIndex) else { return nil }
+            guard let first = name.first, first.isASCIILetter, let end = closers.find("%}", from: name.startIndex) else { return nil }
             return (.liquidTag, end)
         case UInt8(ascii: "{"):
             switch byte(open + 2) {
@@ -176,7 +175,7 @@ enum ForeignSyntax {
             case UInt8(ascii: "%"):
                 return closers.find("%}}", from: open + 3).map { (.shortcode, $0) }
             case UInt8(ascii: "#"):
-                guard let first = byte(open + 3), isLetter(first) else { return nil }
+                guard let first = byte(open + 3), first.isASCIILetter else { return nil }
                 return closers.find("}}", from: open + 3).map { (.bookDirective, $0) }
             default:
                 // Not after what makes `{{` something else: TeX's `^{{2}}` and
@@ -218,7 +217,7 @@ enum ForeignSyntax {
             return bytes.count > 1 && isNameByte(bytes[bytes.startIndex + 1])
         default:
             let name = bytes.prefix { isNameByte($0) || $0 == UInt8(ascii: "-") }
-            return !name.isEmpty && isLetter(first) && name.endIndex < bytes.endIndex && bytes[name.endIndex] == UInt8(ascii: "=")
+            return !name.isEmpty && first.isASCIILetter && name.endIndex < bytes.endIndex && bytes[name.endIndex] == UInt8(ascii: "=")
         }
     }
 
@@ -254,7 +253,7 @@ enum ForeignSyntax {
     }
 
     private static func match(_ kind: Kind, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Match {
-        Match(kind: kind, offset: range.lowerBound, length: range.count, excerpt: excerpt(bytes, range),
+        Match(kind: kind, offset: range.lowerBound, excerpt: excerpt(bytes, range),
               anchor: Array(bytes[anchor(bytes, range)]))
     }
 
@@ -263,7 +262,7 @@ enum ForeignSyntax {
         let limit = min(range.upperBound, range.lowerBound + excerptLimit)
         var end = range.lowerBound
         // Letters and digits only: `_`, like all ASCII punctuation, may be written escaped.
-        func isAlphanumeric(_ byte: UInt8) -> Bool { isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        func isAlphanumeric(_ byte: UInt8) -> Bool { byte.isASCIILetter || byte.isASCIIDigit }
         while end < limit, !isAlphanumeric(bytes[end]) { end += 1 }
         while end < limit, isAlphanumeric(bytes[end]) || bytes[end] == UInt8(ascii: " ") { end += 1 }
         return range.lowerBound..<end
@@ -280,11 +279,7 @@ enum ForeignSyntax {
         return end < range.upperBound ? text + "…" : text
     }
 
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    }
-
     private static func isNameByte(_ byte: UInt8) -> Bool {
-        isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+        byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "_")
     }
 }

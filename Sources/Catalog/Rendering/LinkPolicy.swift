@@ -61,20 +61,16 @@ public enum LinkPolicy {
     /// The scheme's bytes as written (before the colon), if ASCII text starts with one.
     private static func asciiSchemeBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
         func isSchemeByte(_ byte: UInt8) -> Bool {
-            isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            byte.isASCIILetter || byte.isASCIIDigit
                 || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
         }
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return nil }
         let candidate = UnsafeBufferPointer(rebasing: bytes[..<colon])
-        guard isLetter(candidate[0]), candidate.allSatisfy(isSchemeByte) else { return nil }
+        guard candidate[0].isASCIILetter, candidate.allSatisfy(isSchemeByte) else { return nil }
         return candidate
     }
 
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    }
-
-    private static func lowercased(_ byte: UInt8) -> UInt8 { isLetter(byte) ? byte | 0x20 : byte }
+    private static func lowercased(_ byte: UInt8) -> UInt8 { byte.isASCIILetter ? byte | 0x20 : byte }
 
     private static func lowercasedScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         String(decoding: bytes.map(lowercased), as: UTF8.self)

@@ -74,7 +74,7 @@ struct SimpleHTMLScanner {
     private var isTextLessThan: Bool {
         guard index + 1 < bytes.count else { return true }
         let next = bytes[index + 1]
-        return !Self.isASCIILetter(next) && next != UInt8(ascii: "!") && next != UInt8(ascii: "/") && next != UInt8(ascii: "?")
+        return !next.isASCIILetter && next != UInt8(ascii: "!") && next != UInt8(ascii: "/") && next != UInt8(ascii: "?")
     }
 
     private var isCanonical: Bool {
@@ -236,8 +236,8 @@ struct SimpleHTMLScanner {
     private mutating func tagName() throws(SimpleHTML.Unsupported) -> (String, SimpleHTML.ElementID) {
         let start = index
         var packed: UInt64 = 0
-        while index < bytes.count, Self.isASCIILetter(bytes[index]) || (index > start && Self.isDigit(bytes[index])) {
-            guard !isCanonical || bytes[index] >= UInt8(ascii: "a") || Self.isDigit(bytes[index]) else { throw .init() }
+        while index < bytes.count, bytes[index].isASCIILetter || (index > start && bytes[index].isASCIIDigit) {
+            guard !isCanonical || bytes[index] >= UInt8(ascii: "a") || bytes[index].isASCIIDigit else { throw .init() }
             // Lowercase: a letter's bit 0x20 set (a digit has it already).
             if index - start < 8 { packed |= UInt64(bytes[index] | 0x20) << (8 * (index - start)) }
             index += 1
@@ -257,7 +257,7 @@ struct SimpleHTMLScanner {
         let start = index
         while index < bytes.count,
               (bytes[index] >= UInt8(ascii: "a") && bytes[index] <= UInt8(ascii: "z"))
-                || (index > start && (Self.isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "-"))) {
+                || (index > start && (bytes[index].isASCIIDigit || bytes[index] == UInt8(ascii: "-"))) {
             index += 1
         }
         guard index > start, index + 1 < bytes.count, bytes[index] == UInt8(ascii: "="),
@@ -325,11 +325,4 @@ struct SimpleHTMLScanner {
         return word >> UInt64(byte & 63) & 1 != 0
     }
 
-    private static func isASCIILetter(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    }
-
-    private static func isDigit(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-    }
 }

@@ -44,7 +44,7 @@ struct SourceColumns {
 
     /// The byte a node's source starts with, where the kind says: `[` or `<` for a link,
     /// `!` for an image, `<` for raw HTML, its first byte for text.
-    private static func firstByte(of node: MarkdownNode) -> Set<UInt8>? {
+    private static func firstByte(of node: MarkdownNode) -> [UInt8]? {
         switch node.kind {
         case .link: [UInt8(ascii: "["), UInt8(ascii: "<")]
         case .image: [UInt8(ascii: "!")]
@@ -54,7 +54,7 @@ struct SourceColumns {
         }
     }
 
-    private static func byte(_ line: UnsafeBufferPointer<UInt8>.SubSequence, at column: Int, is expected: Set<UInt8>) -> Bool {
+    private static func byte(_ line: UnsafeBufferPointer<UInt8>.SubSequence, at column: Int, is expected: [UInt8]) -> Bool {
         column >= 1 && column <= line.count && expected.contains(line[line.startIndex + column - 1])
     }
 
