@@ -95,6 +95,12 @@ public struct SourceFile: Hashable, Sendable {
             ? String(decoding: displayPath.utf8.dropLast(relativePath.utf8.count), as: UTF8.self) : displayPath
     }
 
+    /// Another file of the same content root (`relativePath` inside it), shown the same way.
+    func sibling(_ relativePath: String) -> SourceFile {
+        endsWithRelativePath ? SourceFile(relativePath: relativePath, displayPrefix: displayPrefix)
+            : SourceFile(relativePath: relativePath, displayPath: relativePath)
+    }
+
     /// A file of a content root whose display paths all begin with `displayPrefix`.
     init(relativePath: String, displayPrefix: String) {
         self.relativePath = relativePath

@@ -96,9 +96,7 @@ public struct BodyChecker {
                 found += rawHTML!.diagnose(item, source: body.source, targets: targets)
                 continue
             }
-            if let diagnostic = diagnose(item.node, at: location(of: item), source: body.source, targets: targets) {
-                found.append(diagnostic)
-            }
+            found += diagnose(item.node, at: location(of: item), source: body.source, targets: targets)
         }
         return found + controlCharacters(in: body, columns: table) + paragraphFences(in: body, columns: table)
     }
@@ -141,48 +139,49 @@ public struct BodyChecker {
     static let reportedControls = 20
 
     private static func diagnose(_ node: MarkdownNode, at location: @autoclosure () -> SourceLocation, source: SourceFile,
-                                 targets: LinkTargets) -> Diagnostic? {
+                                 targets: LinkTargets) -> [Diagnostic] {
         switch node.kind {
         case .link(let url, _), .image(let url, _):
             return diagnoseDestination(url, isImage: node.isImage, at: location, source: source, targets: targets)
         default:
-            return nil
+            return []
         }
     }
 
     static func diagnoseDestination(_ url: String, isImage: Bool, at location: () -> SourceLocation,
-                                            source: SourceFile, targets: LinkTargets) -> Diagnostic? {
+                                            source: SourceFile, targets: LinkTargets) -> [Diagnostic] {
         let what = isImage ? "image" : "link"
         switch LinkPolicy.classify(url) {
         case .unsafe(let scheme):
-            return .warning("unsafe-link", at: location(),
-                            "\(what) `\(url)` uses the \(scheme): scheme and is shown as text; link to a page instead")
+            return [.warning("unsafe-link", at: location(),
+                            "\(what) `\(url)` uses the \(scheme): scheme and is shown as text; link to a page instead")]
         case .relative(let path, _):
             guard let resolved = LinkPaths.resolve(path, from: source.relativePath) else {
-                return .error("link-broken", at: location(),
-                              "\(what) `\(url)` leaves the content directory; move the file into content/")
+                return [.error("link-broken", at: location(),
+                               "\(what) `\(url)` leaves the content directory; move the file into content/")]
             }
             if let hidden = PublishPolicy.hiddenComponent(resolved) {
-                return .error("link-hidden-file", at: location(),
-                              "\(what) `\(url)` points at `\(resolved)`, and `\(hidden)` starts with a dot: hidden files are never published; rename it without the dot (a `_media/` folder, say) or remove the \(what)")
+                return [.error("link-hidden-file", at: location(),
+                              "\(what) `\(url)` points at `\(resolved)`, and `\(hidden)` starts with a dot: hidden files are never published; rename it without the dot (a `_media/` folder, say) or remove the \(what)")]
             }
             guard targets.exists(resolved) else {
-                return .error("link-broken", at: location(),
-                              "\(what) `\(url)` points at `\(resolved)`, which does not exist in content/; correct the path (it is relative to \(source.relativePath))")
+                return [.error("link-broken", at: location(),
+                               "\(what) `\(url)` points at `\(resolved)`, which does not exist in content/; correct the path (it is relative to \(source.relativePath))")]
             }
             if let kind = targets.specialKind(resolved) {
-                return .error("file-not-regular", at: location(), ContentFile.notRegularMessage("\(what) `\(url)`", is: kind))
+                return [.error("file-not-regular", at: location(), ContentFile.notRegularMessage("\(what) `\(url)`", is: kind))]
             }
             if !resolved.hasSuffix(".md"), PublishPolicy.isActive(resolved) {
-                return .error("link-active-file", at: location(),
-                              "\(what) `\(url)` points at `\(resolved)`, a type of file that can run script on the site, so it is not published; link to a page (a .md file) instead, or use an image in PNG, JPEG, GIF or WebP")
+                return [.error("link-active-file", at: location(),
+                               "\(what) `\(url)` points at `\(resolved)`, a type of file that can run script on the site, so it is not published; link to a page (a .md file) instead, or use an image in PNG, JPEG, GIF, WebP or SVG (an uncompressed .svg)")]
             }
-            return nil
+            if SVGSanitizer.isSVG(resolved) { return targets.svgDiagnostics(resolved, shownAs: source.sibling(resolved)) }
+            return []
         case .external:
-            guard let problem = LinkSchemes.problem(of: url) else { return nil }
-            return .warning("link-scheme-unknown", at: location(), "\(what) `\(url)` \(problem)")
+            guard let problem = LinkSchemes.problem(of: url) else { return [] }
+            return [.warning("link-scheme-unknown", at: location(), "\(what) `\(url)` \(problem)")]
         case .fragment:
-            return nil
+            return []
         }
     }
 }

@@ -12,6 +12,7 @@ final class LinkTargets: Sendable {
     private let answers = Locked<[String: Bool]>([:])
     private let plainDirectories = Locked<Set<Substring>>([])
     private let kinds = Locked<[String: String?]>([:])
+    private let svgFilesReported = Locked<Set<String>>([])
 
     init(contentRoot: URL) {
         self.contentRoot = contentRoot
@@ -40,6 +41,13 @@ final class LinkTargets: Sendable {
         let kind = Self.kind(mode)
         kinds.withLock { $0[relativePath] = .some(kind) }
         return kind
+    }
+
+    /// The diagnostics of a linked SVG file (`SVGSanitizer`), the first time a body links
+    /// to it in this run; none after, so that each is reported once, at its place in the SVG.
+    func svgDiagnostics(_ relativePath: String, shownAs file: SourceFile) -> [Diagnostic] {
+        guard svgFilesReported.withLock({ $0.insert(relativePath).inserted }) else { return [] }
+        return SVGSanitizer.diagnostics(ofFileAt: rootPath + "/" + relativePath, shownAs: file.displayPath)
     }
 
     private static func kind(_ mode: mode_t) -> String? {

@@ -6,12 +6,13 @@ import Foundation
 /// `BodyLinks` never publishes them.
 enum PublishPolicy {
     /// Extensions a browser (or a web server) may run as script or render as a document
-    /// that can hold script, served from the site's origin: HTML and XHTML, SVG, XML and
-    /// its style sheets, JavaScript and WebAssembly, Flash, web archives, and server-side
-    /// pages. Compared lowercased.
+    /// that can hold script, served from the site's origin: HTML and XHTML, compressed SVG,
+    /// XML and its style sheets, JavaScript and WebAssembly, Flash, web archives, and
+    /// server-side pages. Compared lowercased. (An `.svg` is published as the copy
+    /// `SVGSanitizer` writes, without script.)
     static let activeExtensions: Set<String> = [
         "html", "htm", "shtml", "xhtml", "xht", "mht", "mhtml",
-        "svg", "svgz", "xml", "xsl", "xslt", "rdf",
+        "svgz", "xml", "xsl", "xslt", "rdf",
         "js", "mjs", "cjs", "wasm", "swf",
         "php", "phtml", "asp", "aspx", "jsp", "cgi",
     ]
@@ -34,8 +35,10 @@ enum PublishPolicy {
         hiddenComponent(path) == nil && !isActive(path)
     }
 
-    /// The bytes of a linked file to copy, read only if it is a regular file.
+    /// The bytes of a linked file to copy, read only if it is a regular file; an SVG's
+    /// sanitized copy.
     static func mediaBytes(_ absolutePath: String) throws -> Data {
+        if SVGSanitizer.isSVG(absolutePath) { return try SVGSanitizer.publishedBytes(absolutePath) }
         switch ContentFile.read(absolutePath, limit: Int.max) {
         case .success(let data): return data
         case .failure(let failure): throw MediaReadError(path: absolutePath, failure: failure)

@@ -116,11 +116,9 @@ struct RawHTMLChecker {
                 found.append(.warning("raw-html-removed", at: location(attribute.offset),
                                       "`\(scheme):` URL in `\(attribute.name)` of `<\(node.tag)>` is removed: only http, https, mailto and relative URLs are kept; link to a page or a file in content/ instead"))
             case .allowed:
-                if let diagnostic = BodyChecker.diagnoseDestination(attribute.value, isImage: node.tag == "img",
-                                                                    at: { location(attribute.offset) }, source: source,
-                                                                    targets: targets) {
-                    found.append(diagnostic)
-                }
+                found += BodyChecker.diagnoseDestination(attribute.value, isImage: node.tag == "img",
+                                                         at: { location(attribute.offset) }, source: source,
+                                                         targets: targets)
             }
         }
     }

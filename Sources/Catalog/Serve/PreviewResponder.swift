@@ -105,6 +105,9 @@ struct FileReply {
         var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": "no-cache", "Accept-Ranges": "bytes",
                                     "Content-Type": StaticFiles.contentType(of: name), "X-Content-Type-Options": "nosniff"]
         if path.first == "media", StaticFiles.isActive(name) { headers.add(name: "Content-Disposition", value: "attachment") }
+        if path.first == "media", StaticFiles.isSVG(name) {
+            headers.add(name: "Content-Security-Policy", value: StaticFiles.svgPolicy)
+        }
         // A page is read whole to add the script; other files only as far as they are sent.
         var page: Data?
         if let script {

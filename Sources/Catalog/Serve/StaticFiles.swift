@@ -122,6 +122,15 @@ struct StaticFiles: Sendable {
     /// (files linked from the content) they are sent as downloads instead.
     static func isActive(_ name: String) -> Bool {
         let lowered = name.lowercased()
-        return [".html", ".htm", ".xhtml", ".svg", ".xml", ".js", ".mjs"].contains { lowered.hasSuffix($0) }
+        return [".html", ".htm", ".xhtml", ".xml", ".js", ".mjs"].contains { lowered.hasSuffix($0) }
     }
+
+    /// An SVG under `media/` is the copy `SVGSanitizer` wrote, shown inline; it is sent with
+    /// `svgPolicy` as well, so that a browser would run no script of it even if it had one.
+    static func isSVG(_ name: String) -> Bool { name.lowercased().hasSuffix(".svg") }
+
+    /// What a published SVG may do when opened: draw, with its own CSS and pictures it
+    /// carries, in a sandbox (no script, no forms, its own origin). README's "Publishing
+    /// the site" gives the same header to set on a web server.
+    static let svgPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
 }

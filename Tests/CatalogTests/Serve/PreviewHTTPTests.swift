@@ -218,7 +218,7 @@ import Testing
         #expect(try TestConnection.request(port: running.port, "/", headers: ["Connection: close"]).status == 200)
     }
 
-    @Test func sendsActiveMediaAsDownloads() throws {
+    @Test func sendsActiveMediaAsDownloadsAndSVGInASandbox() throws {
         let running = try Running()
         defer { running.stop() }
         let media = running.output.appendingPathComponent("media")
@@ -226,8 +226,13 @@ import Testing
         try Data("<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>".utf8)
             .write(to: media.appendingPathComponent("a.svg"))
         try Data([0x89, 0x50]).write(to: media.appendingPathComponent("b.png"))
+        try Data("<p>x</p>".utf8).write(to: media.appendingPathComponent("c.html"))
+        let html = try TestConnection.request(port: running.port, "/media/c.html", headers: ["Connection: close"])
+        #expect(html.status == 200 && html.headers["content-disposition"] == "attachment")
+        // An SVG is shown, in a sandbox that runs no script even where a copy still had one.
         let svg = try TestConnection.request(port: running.port, "/media/a.svg", headers: ["Connection: close"])
-        #expect(svg.status == 200 && svg.headers["content-disposition"] == "attachment")
+        #expect(svg.status == 200 && svg.headers["content-disposition"] == nil)
+        #expect(svg.headers["content-security-policy"] == "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox")
         let png = try TestConnection.request(port: running.port, "/media/b.png", headers: ["Connection: close"])
         #expect(png.status == 200 && png.headers["content-disposition"] == nil)
     }

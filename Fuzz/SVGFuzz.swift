@@ -1,0 +1,23 @@
+import Foundation
+
+/// libFuzzer entry point (built by scripts/fuzz with the library's rendering code): the
+/// input as a linked SVG file. `SVGSanitizer` must refuse it or publish a copy, never
+/// crash or hang; a published copy must be read back by the same reader and come out of a
+/// second pass unchanged with nothing removed (so nothing the first pass would remove is in
+/// it), and must hold no element or attribute that runs script.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data.assumingMemoryBound(to: UInt8.self), count: size))
+    guard case .published(let copy, _, _) = SVGSanitizer.sanitize(bytes) else { return 0 }
+    guard case .published(let again, let removals, let more) = SVGSanitizer.sanitize(copy) else {
+        fatalError("the copy is refused: \(String(decoding: copy, as: UTF8.self))")
+    }
+    guard again == copy, removals.isEmpty, more == 0 else {
+        fatalError("a second pass changes the copy: \(String(decoding: copy, as: UTF8.self)) → \(removals)")
+    }
+    let text = String(decoding: copy, as: UTF8.self).lowercased()
+    for forbidden in ["<script", "<foreignobject", " onload=", " onclick=", "javascript:", "@import"] where text.contains(forbidden) {
+        fatalError("the copy holds \(forbidden): \(text)")
+    }
+    return 0
+}
