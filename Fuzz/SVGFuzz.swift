@@ -4,7 +4,7 @@ import Foundation
 /// input as a linked SVG file. `SVGSanitizer` must refuse it or publish a copy, never
 /// crash or hang; a published copy must be read back by the same reader and come out of a
 /// second pass unchanged with nothing removed (so nothing the first pass would remove is in
-/// it), and must hold no element or attribute that runs script.
+/// it), and, read back, must hold no element or attribute that runs script and no link elsewhere.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data.assumingMemoryBound(to: UInt8.self), count: size))
@@ -15,9 +15,18 @@ public func fuzz(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     guard again == copy, removals.isEmpty, more == 0 else {
         fatalError("a second pass changes the copy: \(String(decoding: copy, as: UTF8.self)) → \(removals)")
     }
-    let text = String(decoding: copy, as: UTF8.self).lowercased()
-    for forbidden in ["<script", "<foreignobject", " onload=", " onclick=", "javascript:", "@import"] where text.contains(forbidden) {
-        fatalError("the copy holds \(forbidden): \(text)")
+    // Read back: no element that runs script or holds HTML, no handler, no link elsewhere.
+    var reader = XMLReader(copy)
+    while let event = try? reader.next() {
+        guard case .start(let name, let attributes, _) = event else { continue }
+        guard !["script", "foreignObject", "handler", "listener"].contains(name) else { fatalError("the copy keeps <\(name)>") }
+        for attribute in attributes {
+            let lowered = attribute.name.lowercased(), value = LinkPolicy.cleaned(attribute.value).lowercased()
+            guard !lowered.hasPrefix("on") else { fatalError("the copy keeps \(attribute.name)") }
+            if lowered.hasSuffix("href") && !["#", "https://", "http://", "mailto:", "data:image/"].contains(where: value.hasPrefix) {
+                fatalError("the copy keeps \(attribute.name)=\"\(attribute.value)\"")
+            }
+        }
     }
     return 0
 }

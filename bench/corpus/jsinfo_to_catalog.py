@@ -27,9 +27,10 @@ and nothing but DIR is written.
   the target's title, as the tutorial's engine does (an autolink `<info:SLUG>` too, titled by
   the target); `mdn:/PATH` becomes MDN's address. A
   relative image or link to a file beside the Markdown is copied into a `_NAME/` folder
-  beside the context (a name the content format does not read as a context); SVG, scripts
-  and HTML, which the site does not publish, and the runnable examples (`NAME.view/`, served
-  as `NAME/`) become absolute links to the tutorial's own copy. A relative link to no file
+  beside the context (a name the content format does not read as a context), SVG figures
+  too (the site publishes a copy without script); scripts and HTML, which the site does not
+  publish, and the runnable examples (`NAME.view/`, served as `NAME/`) become absolute links
+  to the tutorial's own copy. A relative link to no file
   becomes its text (`--broken keep` keeps it, to see the build's `link-broken`). Which links
   are links is decided by libcmark-gfm, the build's own parser (through `ctypes`), so that
   code, HTML comments and list items' fences are left as the build leaves them. Everything else,
@@ -309,8 +310,8 @@ class Converter:
                     return match.group(0) if self.broken == "keep" else text
                 self.counts["files a translation lacks, taken from English"] += 1
             holder = repo if file in repo.files else self.english   # a translation may not copy an image
-            if not re.search(r"\.(png|jpe?g|gif|webp|txt|pdf|zip)$", file, re.I):
-                self.counts["SVG, script and HTML files made absolute links"] += 1
+            if not re.search(r"\.(png|jpe?g|gif|webp|svg|txt|pdf|zip)$", file, re.I):
+                self.counts["script and HTML files made absolute links"] += 1
                 return f"{bang}[{text}]({SITE}article/{slug(posixpath.basename(source))}/{target}{title})"
             data = holder.read(file)
             if data is None:

@@ -30,8 +30,8 @@ one more English book, named after its book.toml title.
 - Relative links are pointed at the new layout: `NAME.md` and mdBook's `NAME.html` at the
   page's new file, other files (images) copied under the book's `_files/`; a relative link to
   nothing in the repository (rustdoc pages such as `../std/…`) becomes an absolute link to
-  the published book, as a reader of the book's site would follow it, and so does an SVG
-  image (the site does not publish SVG, which can run script: `link-active-file`).
+  the published book, as a reader of the book's site would follow it. SVG figures are copied
+  as other images are (the site publishes a copy without script: `svg-content-removed`).
 - SUMMARY titles are Markdown in mdBook; their backticks are left out (`match`), since
   titles are plain text here.
 """
@@ -179,14 +179,14 @@ class Book:
         if resolved in self.outputs:
             counts["links to pages"] += 1
             return posixpath.relpath(self.outputs[resolved], here) + hash_mark + fragment
-        if resolved in self.source.files and not resolved.endswith((".md", ".svg")):
+        if resolved in self.source.files and not resolved.endswith(".md"):
             copy = posixpath.join(self.identifier, "_files", posixpath.relpath(resolved, "src"))
             if copy not in self.copied:
                 self.copied.add(copy)
                 write_bytes(os.path.join(self.content, copy), self.source.files[resolved])
             counts["links to files"] += 1
             return posixpath.relpath(copy, here) + hash_mark + fragment
-        counts["SVG images made absolute" if resolved.endswith(".svg") else "links made absolute"] += 1
+        counts["links made absolute"] += 1
         base = BOOK_URLS.get(self.identifier)
         if base is None:
             return target
@@ -306,7 +306,7 @@ def main():
                f"locales: [{', '.join(locales)}]\nmissingTranslation: omit\n"
                "site: {baseURL: https://books.example.com/}\n")
     counts = {key: 0 for key in ["includes", "missing includes", "links to pages", "links to files",
-                                 "links made absolute", "SVG images made absolute", "missing pages", "listings"] + locales}
+                                 "links made absolute", "missing pages", "listings"] + locales}
     books = [Book("rust-book", Source(args.book), content, translations)]
     for path in args.also:
         source = Source(path)

@@ -146,12 +146,15 @@ struct SVGWriter {
         bindings.removeLast(element.bindings)
         if let pending = style {
             style = nil
-            if let problem = SVGAllowlist.cssProblem(pending.text) {
+            let css = SVGStyleSheet.withoutLoads(pending.text)
+            if let problem = SVGAllowlist.cssProblem(css) {
                 remove(at: pending.offset, "`<style>` is removed: \(problem); write colors and shapes without it")
                 return
             }
+            // Nothing left but space: the element goes too.
+            guard css.utf8.contains(where: { !XMLReader.isSpace($0) }) else { return }
             output += pending.tag
-            output.append(contentsOf: SVGEscaping.text(pending.text))
+            output.append(contentsOf: SVGEscaping.text(css))
         }
         guard let name = element.written else { return }
         output += Array("</\(name)>".utf8)

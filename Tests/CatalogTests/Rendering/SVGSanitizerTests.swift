@@ -192,7 +192,7 @@ import Testing
         <svg xmlns="http://www.w3.org/2000/svg" xmlns:x="http://www.w3.org/1999/xlink">
         <image x:href="photo.png"/><image href="data:image/svg+xml,&lt;svg/&gt;"/>
         <use href="other.svg#a"/><rect fill="url(https://tracker.example/p.png)" style="fill:red"/>
-        <style>@import url(x.css);</style><g style="background: u\\72l(x.png)"/>
+        <style>.a { background: url(x.png) }</style><g style="background: u\\72l(x.png)"/>
         </svg>
         """
         let result = Self.sanitized(svg)
@@ -202,8 +202,8 @@ import Testing
             "3:35 `href` of `<image>` is removed: only PNG, JPEG, GIF and WebP pictures carried in the file (data:image/png;base64,…) are kept",
             "4:6 `href` of `<use>` is removed: `<use>` may only point at a place in the same file (`#id`), and `other.svg#a` points elsewhere",
             "4:32 `fill` of `<rect>` is removed: its CSS loads `url(https://tracker.example/p.png)` from elsewhere; only `url(#id)` is kept",
-            "5:1 `<style>` is removed: its CSS uses `@import`, which loads from elsewhere or runs script; write colors and shapes without it",
-            "5:38 `style` of `<g>` is removed: its CSS holds a backslash escape, which could spell anything",
+            "5:1 `<style>` is removed: its CSS loads `url(x.png)` from elsewhere; only `url(#id)` is kept; write colors and shapes without it",
+            "5:48 `style` of `<g>` is removed: its CSS holds a backslash escape, which could spell anything",
         ])
         #expect(result.copy == """
         \(Self.head)>
@@ -212,6 +212,20 @@ import Testing
         <g/>
         </svg>
         """)
+    }
+
+    /// javascript.info's drawings import web fonts; an SVG shown as an image never loads them,
+    /// so they are left out silently and the rest of the CSS is kept.
+    @Test func fontsFromElsewhereAreLeftOutOfStyleSheets() {
+        let svg = """
+        <svg xmlns="http://www.w3.org/2000/svg"><defs><style>@import url(https://fonts.googleapis.com/css?family=Open+Sans:bold%7CPT+Mono);\
+        @font-face{font-family:'PT Mono';src:local('PT MonoBold'),url(/font/PTMonoBold.woff2) format('woff2')}\
+        /* a; comment { */ .a { fill: url(#g) } @font-face{font-family:Local;src:local('Local')}</style></defs>\
+        <style>@IMPORT "other.css";</style></svg>
+        """
+        let result = Self.sanitized(svg)
+        #expect(result.removals == [])
+        #expect(result.copy == Self.head + "><defs><style> .a { fill: url(#g) } @font-face{font-family:Local;src:local('Local')}</style></defs></svg>")
     }
 
     /// Text and values are written again from what was read: nothing of the original's
