@@ -15,6 +15,8 @@ final class BodyCheckMemo: Sendable {
         var body: MarkdownBody
         var diagnostics: [Diagnostic]
         var targets: [(path: String, exists: Bool)]
+        /// The SVG files the body links to, reported apart (`svgDiagnostics`).
+        var svgFiles: [String] = []
     }
 
     private struct State {
@@ -53,7 +55,21 @@ final class BodyCheckMemo: Sendable {
             $0.ordered = results.map(\.1.diagnostics)
             $0.places = Dictionary(results.enumerated().map { ($1.0, $0) }, uniquingKeysWith: { first, _ in first })
         }
-        return results.flatMap(\.1.diagnostics)
+        return results.flatMap(\.1.diagnostics) + Self.svgDiagnostics(results.map(\.1), contentRoot: contentRoot)
+    }
+
+    /// The diagnostics of the SVG files the bodies link, each once, read again at every
+    /// check: an SVG's bytes can change while no body does.
+    private static func svgDiagnostics(_ entries: [Entry], contentRoot: URL) -> [Diagnostic] {
+        var seen = Set<String>()
+        var found: [Diagnostic] = []
+        for entry in entries {
+            for path in entry.svgFiles where seen.insert(path).inserted {
+                found += SVGSanitizer.diagnostics(ofFileAt: contentRoot.path + "/" + path,
+                                                  shownAs: entry.body.source.sibling(path).displayPath)
+            }
+        }
+        return found
     }
 
     /// What `check` gives when only the text of `bodies` changed since the last `check`
@@ -61,14 +77,16 @@ final class BodyCheckMemo: Sendable {
     /// again, the others' diagnostics are taken as they were.
     func recheck(_ bodies: [MarkdownBody], contentRoot: URL) -> [Diagnostic] {
         let fresh = ConcurrentMap.map(bodies) { (body: $0, entry: Self.entry($0, contentRoot: contentRoot)) }
-        return state.withLock { state in
+        let (diagnostics, entries) = state.withLock { state in
             for item in fresh {
                 let path = item.body.source.relativePath
                 state.entries[path] = item.entry
                 if let place = state.places[path] { state.ordered[place] = item.entry.diagnostics }
             }
-            return Array(state.ordered.joined())
+            let byPlace = state.places.sorted { $0.value < $1.value }.compactMap { state.entries[$0.key] }
+            return (Array(state.ordered.joined()), byPlace)
         }
+        return diagnostics + Self.svgDiagnostics(entries, contentRoot: contentRoot)
     }
 
     private static func sameTargets(_ entry: Entry, contentRoot: URL) -> Bool {
@@ -81,7 +99,8 @@ final class BodyCheckMemo: Sendable {
     private static func entry(_ body: MarkdownBody, contentRoot: URL) -> Entry {
         guard let loaded = try? body.loaded() else { return Entry(body: body, diagnostics: [], targets: []) }
         let reportables = MarkdownScanner.reportables(loaded.text)
-        let diagnostics = BodyChecker.diagnostics(reportables, in: loaded, targets: LinkTargets(contentRoot: contentRoot))
+        let linkTargets = LinkTargets(contentRoot: contentRoot, reportsSVGFiles: false)
+        let diagnostics = BodyChecker.diagnostics(reportables, in: loaded, targets: linkTargets)
         var targets: [(path: String, exists: Bool)] = []
         for item in reportables {
             let url: String
@@ -93,7 +112,7 @@ final class BodyCheckMemo: Sendable {
                   let resolved = LinkPaths.resolve(path, from: body.source.relativePath) else { continue }
             targets.append((resolved, LinkPaths.exists(resolved, in: contentRoot)))
         }
-        return Entry(body: body, diagnostics: diagnostics, targets: targets)
+        return Entry(body: body, diagnostics: diagnostics, targets: targets, svgFiles: linkTargets.linkedSVGFiles)
     }
 }
 

@@ -13,9 +13,14 @@ final class LinkTargets: Sendable {
     private let plainDirectories = Locked<Set<Substring>>([])
     private let kinds = Locked<[String: String?]>([:])
     private let svgFilesReported = Locked<Set<String>>([])
+    private let reportsSVGFiles: Bool
 
-    init(contentRoot: URL) {
+    /// - Parameter reportsSVGFiles: false for a long-lived build (`serve`), which keeps each
+    ///   body's diagnostics and reports the SVG files its bodies link (`linkedSVGFiles`) on
+    ///   its own, as they are at every build.
+    init(contentRoot: URL, reportsSVGFiles: Bool = true) {
         self.contentRoot = contentRoot
+        self.reportsSVGFiles = reportsSVGFiles
         rootPath = contentRoot.path
         resolvedRoot = LinkPaths.resolvedRoot(contentRoot)
     }
@@ -46,9 +51,12 @@ final class LinkTargets: Sendable {
     /// The diagnostics of a linked SVG file (`SVGSanitizer`), the first time a body links
     /// to it in this run; none after, so that each is reported once, at its place in the SVG.
     func svgDiagnostics(_ relativePath: String, shownAs file: SourceFile) -> [Diagnostic] {
-        guard svgFilesReported.withLock({ $0.insert(relativePath).inserted }) else { return [] }
+        guard svgFilesReported.withLock({ $0.insert(relativePath).inserted }), reportsSVGFiles else { return [] }
         return SVGSanitizer.diagnostics(ofFileAt: rootPath + "/" + relativePath, shownAs: file.displayPath)
     }
+
+    /// The SVG files that bodies checked with these targets link to, sorted.
+    var linkedSVGFiles: [String] { svgFilesReported.withLock { $0.sorted() } }
 
     private static func kind(_ mode: mode_t) -> String? {
         mode == S_IFREG || mode == S_IFDIR ? nil : ContentFile.describe(mode)

@@ -116,4 +116,28 @@ import Testing
             String(decoding: $0, as: UTF8.self).contains("SECRT")
         })
     }
+
+    /// An SVG that two pages show is reported once, as `build` reports it, and `serve` reads
+    /// it again at each rebuild: an edit of the SVG alone changes its diagnostics and its copy.
+    @Test func anSVGIsReportedOnceAndReadAgainAtEachRebuild() throws {
+        var files = Self.files()
+        files["b0/c0/s0.md"] = "---\ntitle: \"A\"\ntype: section\n---\n![cycle](../../_media/cycle.svg)\n"
+        files["b0/c0/s1.md"] = "---\ntitle: \"B\"\ntype: section\n---\n<img src=\"../../_media/cycle.svg\" alt=\"cycle\">\n"
+        files["_media/cycle.svg"] = "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<rect onclick=\"x()\"/></svg>\n"
+        let content = try TempContent(files)
+        defer { content.remove() }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("svg-live-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let live = LiveBuild(content: content.root, output: scratch.appendingPathComponent("site"), cacheDirectory: nil)
+        let first = try live.rebuild().result.diagnostics.items.filter { $0.rule.rawValue.hasPrefix("svg") }
+        #expect(first.map { "\($0.location.file.hasSuffix("_media/cycle.svg")) \($0.location.line):\($0.location.column) \($0.rule)" }
+                == ["true 2:7 svg-content-removed"])
+        try content.write("_media/cycle.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<rect width=\"2\"/><g>\n</svg>\n")
+        let second = try live.rebuild().result.diagnostics.items.filter { $0.rule.rawValue.hasPrefix("svg") }
+        #expect(second.map { "\($0.location.line):\($0.location.column) \($0.rule)" } == ["3:1 svg-invalid"])
+        try content.write("_media/cycle.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><rect width=\"3\"/></svg>\n")
+        #expect(try live.rebuild().result.diagnostics.items.filter { $0.rule.rawValue.hasPrefix("svg") }.isEmpty)
+        let copy = try String(contentsOf: scratch.appendingPathComponent("site/media/_media/cycle.svg"), encoding: .utf8)
+        #expect(copy == "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"><rect width=\"3\"/></svg>\n")
+    }
 }
