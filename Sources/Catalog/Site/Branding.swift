@@ -18,13 +18,12 @@ struct Branding: Sendable {
         var branding = Branding(logoPath: nil, stylesheets: [SiteAssets.stylesheetPath],
                                 accentColor: AccentColor.readable(settings.accentColor ?? defaultAccent), files: [])
         var diagnostics: [Diagnostic] = []
-        if let logo = settings.logo {
+        if let logo = settings.logo, let data = logoBytes(logo, at: settings.logoLocation ?? source.location(),
+                                                            contentRoot: contentRoot, source: source, &diagnostics) {
             let ext = (logo as NSString).pathExtension.lowercased()
             let path = "assets/logo" + (ext.isEmpty ? "" : "." + ext)
-            if let data = read(logo, "site.logo", at: settings.logoLocation ?? source.location(), contentRoot, &diagnostics) {
-                branding.logoPath = path
-                branding.files.append((path, data))
-            }
+            branding.logoPath = path
+            branding.files.append((path, data))
         }
         if let stylesheet = settings.stylesheet,
            let data = read(stylesheet, "site.stylesheet", at: settings.stylesheetLocation ?? source.location(), contentRoot,
@@ -33,6 +32,25 @@ struct Branding: Sendable {
             branding.files.append((SiteAssets.authorStylesheetPath, data))
         }
         return (branding, diagnostics)
+    }
+
+    /// The logo's bytes to publish: never a file that could run script on the site (it is
+    /// copied under its own extension, so `logo.html` would be a page of the site), and an
+    /// SVG as `SVGSanitizer`'s copy, its diagnostics at their places in the SVG.
+    private static func logoBytes(_ logo: String, at location: SourceLocation, contentRoot: URL, source: SourceFile,
+                                  _ diagnostics: inout [Diagnostic]) -> Data? {
+        if PublishPolicy.isActive(logo) {
+            diagnostics.append(.error("link-active-file", at: location,
+                                      "site.logo `\(logo)` is a type of file that can run script on the site, so it is not published; use an image in PNG, JPEG, GIF, WebP or SVG"))
+            return nil
+        }
+        guard let data = read(logo, "site.logo", at: location, contentRoot, &diagnostics) else { return nil }
+        guard SVGSanitizer.isSVG(logo), let resolved = LinkPaths.resolve(logo, from: "catalog.yml") else { return data }
+        let bytes = [UInt8](data)
+        let outcome = SVGSanitizer.sanitize(bytes)
+        diagnostics += SVGSanitizer.diagnostics(outcome, bytes: bytes, file: source.sibling(resolved).displayPath)
+        guard case .published(let copy, _, _) = outcome else { return nil }
+        return Data(copy)
     }
 
     /// - Parameter location: where the path is written in catalog.yml.

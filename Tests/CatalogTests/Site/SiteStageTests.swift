@@ -129,6 +129,29 @@ private func pages(_ sink: MemorySink) -> [String: String] {
     #expect(AccentColor.readable("#123456") == "#123456")
 }
 
+/// The logo is copied under its own extension: a `logo.html` would be a page of the site,
+/// which could run script there. Found in session 24 (published as `assets/logo.html`).
+@Test func aLogoThatCouldRunScriptIsNotPublishedAndAnSVGLogoIsACopy() throws {
+    let content = try TempContent([
+        "_media/logo.html": "<script>alert(document.domain)</script>\n",
+        "_media/logo.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"x()\"><circle r=\"4\"/></svg>\n",
+    ])
+    defer { content.remove() }
+    let source = SourceFile(relativePath: "catalog.yml", displayPath: "content/catalog.yml")
+    var settings = SiteSettings()
+    settings.logo = "_media/logo.html"
+    let (html, htmlDiagnostics) = Branding.load(settings, contentRoot: content.root.url, source: source)
+    #expect(html.logoPath == nil && html.files.isEmpty)
+    #expect(htmlDiagnostics.map(\.rule) == ["link-active-file"])
+    settings.logo = "_media/logo.svg"
+    let (svg, svgDiagnostics) = Branding.load(settings, contentRoot: content.root.url, source: source)
+    #expect(svgDiagnostics.map { "\($0.location.file):\($0.location.line):\($0.location.column) \($0.rule)" }
+            == ["content/_media/logo.svg:1:41 svg-content-removed"])
+    #expect(svg.files.map(\.path) == ["assets/logo.svg"])
+    #expect(String(decoding: svg.files[0].data, as: UTF8.self)
+            == "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"><circle r=\"4\"/></svg>\n")
+}
+
 @Test func aHomeBodyWithoutTranslationIsMarkedAsTheDefaultLanguage() throws {
     var model = SiteFixture.model()
     model.app.body[SiteFixture.ar] = model.app.body[SiteFixture.en]
