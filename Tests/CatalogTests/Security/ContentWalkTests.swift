@@ -182,6 +182,17 @@ import Darwin
         #expect(published == "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"><rect width=\"1\"/></svg>\n")
     }
 
+    /// The logo is copied under its own extension: `logo: page.html` published a page of the
+    /// site's origin (`assets/logo.html`) until session 24.
+    @Test func aLogoThatCouldRunScriptIsNotPublished() throws {
+        let work = try Self.work()
+        defer { work.remove() }
+        try work.write("_media/logo.html", "<script>alert(document.domain)</script>\n")
+        try work.write("catalog.yml", "bundleIdentifier: com.example.hostile\ntitle: Hostile\ndefaultLocale: en-us\nlocales: [en-us]\nsite:\n  logo: _media/logo.html\n")
+        try Self.expectSameEverywhere(work, ["error link-active-file catalog.yml:6:9"])
+        #expect(!FileManager.default.fileExists(atPath: work.root.appendingPathComponent("out/site/assets/logo.html").path))
+    }
+
     @Test func aLinkedImageThatCannotRunIsStillPublished() throws {
         let work = try Self.work()
         defer { work.remove() }
