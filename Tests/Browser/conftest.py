@@ -5,6 +5,7 @@ content (`catalog-build build --content content`) when content/catalog.yml and t
 debug binary exist; else the Swift fixture catalog written by the `writeBrowserSite`
 test. Every test fails if the browser logged an error or a request failed.
 """
+import contextlib
 import functools
 import http.server
 import os
@@ -15,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.chrome.service import Service
 
 REPO = Path(__file__).resolve().parents[2]
@@ -118,3 +120,23 @@ def run_axe(driver):
     assert not isinstance(result, str), result
     return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in result
             if v["impact"] in ("serious", "critical")]
+
+
+@contextlib.contextmanager
+def probing(browser, source):
+    """The browser with `source` run before any script of every page and frame it opens
+    (a probe that records what a hostile page calls), for the duration of a test module."""
+    script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": source})
+    try:
+        yield browser
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+
+
+def accept_alert(browser):
+    """Whether an alert was open (accepted, so that the browser goes on)."""
+    try:
+        browser.switch_to.alert.accept()
+        return True
+    except NoAlertPresentException:
+        return False

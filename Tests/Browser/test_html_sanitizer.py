@@ -12,11 +12,10 @@ import time
 from pathlib import Path
 
 import pytest
-from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from conftest import REPO, Server
+from conftest import REPO, Server, accept_alert, probing
 
 CASES = [
     "<script>alert(1)</script>",
@@ -149,9 +148,8 @@ def hostile_site():
 @pytest.fixture(scope="module")
 def probed(browser):
     """The shared browser with the probe installed for this module's pages only."""
-    script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": PROBE})
-    yield browser
-    browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+    with probing(browser, PROBE) as probed:
+        yield probed
 
 
 def visit(browser, url):
@@ -163,11 +161,7 @@ def visit(browser, url):
         except Exception:
             pass  # not displayed: nothing to hover
     time.sleep(0.3)
-    try:
-        browser.switch_to.alert.accept()
-        alerted = True
-    except NoAlertPresentException:
-        alerted = False
+    alerted = accept_alert(browser)
     hits = browser.execute_script("return window.__xssHits || []")
     return alerted, hits, browser.current_url, browser.execute_script(BODY_CHECK)
 

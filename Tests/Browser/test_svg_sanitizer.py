@@ -16,11 +16,10 @@ import time
 from pathlib import Path
 
 import pytest
-from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from conftest import REPO, Server
+from conftest import REPO, Server, accept_alert, probing
 
 FIXTURES = REPO / "Tests" / "Fixtures" / "svg"
 NAMES = sorted(path.stem for path in FIXTURES.glob("*.svg"))
@@ -112,9 +111,8 @@ def svg_site():
 
 @pytest.fixture(scope="module")
 def probed(browser):
-    script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": PROBE})
-    yield browser
-    browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+    with probing(browser, PROBE) as probed:
+        yield probed
 
 
 def test_the_build_reports_what_it_removed(svg_site):
@@ -174,11 +172,7 @@ def opened(browser, url):
         except Exception:
             pass  # not displayed or not clickable
     time.sleep(0.3)
-    try:
-        browser.switch_to.alert.accept()
-        alerted = True
-    except NoAlertPresentException:
-        alerted = False
+    alerted = accept_alert(browser)
     hits = browser.execute_script("return window.__hits || []")
     return alerted, hits, browser.title, browser.current_url
 

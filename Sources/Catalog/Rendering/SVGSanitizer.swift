@@ -283,9 +283,13 @@ struct SVGWriter {
 }
 
 /// XML escaping for the copy: text and attribute values as a browser's XML parser will
-/// read them back.
+/// read them back (in a value, quotes and the whitespace that XML would normalize too).
 enum SVGEscaping {
-    static func text(_ text: String) -> [UInt8] {
+    static func text(_ text: String) -> [UInt8] { escaped(text, inAttribute: false) }
+
+    static func attribute(_ value: String) -> [UInt8] { escaped(value, inAttribute: true) }
+
+    private static func escaped(_ text: String, inAttribute: Bool) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
@@ -294,24 +298,8 @@ enum SVGEscaping {
             case UInt8(ascii: "<"): output += Array("&lt;".utf8)
             case UInt8(ascii: ">"): output += Array("&gt;".utf8)
             case 0x0D: output += Array("&#13;".utf8)
-            default: output.append(byte)
-            }
-        }
-        return output
-    }
-
-    static func attribute(_ value: String) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(value.utf8.count)
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): output += Array("&amp;".utf8)
-            case UInt8(ascii: "<"): output += Array("&lt;".utf8)
-            case UInt8(ascii: ">"): output += Array("&gt;".utf8)
-            case UInt8(ascii: "\""): output += Array("&quot;".utf8)
-            case 0x09: output += Array("&#9;".utf8)
-            case 0x0A: output += Array("&#10;".utf8)
-            case 0x0D: output += Array("&#13;".utf8)
+            case UInt8(ascii: "\"") where inAttribute: output += Array("&quot;".utf8)
+            case 0x09, 0x0A where inAttribute: output += Array("&#\(byte);".utf8)
             default: output.append(byte)
             }
         }
