@@ -52,10 +52,13 @@ struct SVGWriter {
     private struct Open {
         /// The name written, or nil for an element whose tag was written whole (`<g/>`).
         var written: String?
-        var bindings: Int
+        /// The prefixes the element declared (`""` for `xmlns`), undone at its end.
+        var declared: [String]
     }
     private var open: [Open] = []
-    private var bindings: [(prefix: String, uri: String)] = []
+    /// Each prefix's namespaces, innermost last: a dictionary, since a hostile file may
+    /// declare a million prefixes, which a list would search for every element.
+    private var bindings: [String: [String]] = [:]
     /// While an element is left out with its content: the depth of `open` it started at.
     private var skipping: (depth: Int, nested: Int)?
     /// A `<style>` being read: its start tag, its text, where it started.
@@ -101,13 +104,18 @@ struct SVGWriter {
             skipping = (open.count, 0)
             return
         }
-        var declared = 0
+        var declared: [String] = []
         for attribute in attributes {
+            let prefix: String
             if attribute.name == "xmlns" {
-                bindings.append(("", attribute.value)); declared += 1
+                prefix = ""
             } else if attribute.name.hasPrefix("xmlns:") {
-                bindings.append((String(attribute.name.dropFirst(6)), attribute.value)); declared += 1
+                prefix = String(attribute.name.dropFirst(6))
+            } else {
+                continue
             }
+            bindings[prefix, default: []].append(attribute.value)
+            declared.append(prefix)
         }
         let (prefix, local) = Self.split(name)
         guard let namespace = namespace(of: prefix) else {
@@ -123,7 +131,7 @@ struct SVGWriter {
         }
         if let reason = Self.leftOut(local, namespace: namespace, attributes: attributes) {
             if let reason = reason { remove(at: offset, reason) }
-            bindings.removeLast(declared)
+            undeclare(declared)
             skipping = (open.count, 0)
             return
         }
@@ -133,7 +141,7 @@ struct SVGWriter {
         }
         writeAttributes(attributes, of: local, into: &tag)
         tag += empty ? Array("/>".utf8) : [UInt8(ascii: ">")]
-        open.append(Open(written: empty ? nil : local, bindings: declared))
+        open.append(Open(written: empty ? nil : local, declared: declared))
         if local == "style" && namespace == SVGAllowlist.svgNamespace && !empty {
             style = (tag, "", offset)
         } else {
@@ -143,7 +151,7 @@ struct SVGWriter {
 
     private mutating func end() {
         let element = open.removeLast()
-        bindings.removeLast(element.bindings)
+        undeclare(element.declared)
         if let pending = style {
             style = nil
             let css = SVGStyleSheet.withoutLoads(pending.text)
@@ -262,10 +270,17 @@ struct SVGWriter {
 
     private func namespace(of prefix: String) -> String?? {
         if prefix == "xml" { return .some(SVGAllowlist.xmlNamespace) }
-        if let binding = bindings.last(where: { $0.prefix == prefix }) {
-            return .some(binding.uri.isEmpty ? nil : binding.uri)
+        if let uri = bindings[prefix]?.last {
+            return .some(uri.isEmpty ? nil : uri)
         }
         return prefix.isEmpty ? .some(nil) : nil
+    }
+
+    private mutating func undeclare(_ prefixes: [String]) {
+        for prefix in prefixes {
+            bindings[prefix]?.removeLast()
+            if bindings[prefix]?.isEmpty == true { bindings[prefix] = nil }
+        }
     }
 
     private static func split(_ name: String) -> (prefix: String, local: String) {

@@ -139,6 +139,8 @@ struct XMLReader {
         }
         let name = try readName(what: "an element name")
         var attributes: [Attribute] = []
+        // A set, not a search of the list: a hostile element may have 100,000 attributes.
+        var names = Set<String>()
         while true {
             let spaced = skipSpace()
             guard position < bytes.count else { throw Failure(offset: start, reason: "`<\(name)` is never closed with `>`") }
@@ -155,7 +157,7 @@ struct XMLReader {
             }
             guard spaced else { throw Failure(offset: position, reason: "`<\(name)>` needs a space before each attribute") }
             let attribute = try readAttribute(of: name)
-            if attributes.contains(where: { $0.name == attribute.name }) {
+            if !names.insert(attribute.name).inserted {
                 throw Failure(offset: attribute.offset, reason: "`<\(name)>` has the attribute `\(attribute.name)` twice")
             }
             attributes.append(attribute)

@@ -294,6 +294,23 @@ import Testing
         #expect(Self.refusal(svg) == "1:3110 error svg-invalid: this SVG cannot be published: its elements nest more than 1024 levels deep")
     }
 
+    /// Each was quadratic once written: 200,000 prefixes declared, then 200,000 elements that
+    /// each looked their namespace up among them; 100,000 attributes on one element, each
+    /// compared with those before it. Now a second or less each.
+    @Test func hostileCountsAreReadInLinearTime() throws {
+        let prefixes = (0..<200_000).map { " xmlns:p\($0)=\"u\"" }.joined()
+        let many = "<svg xmlns=\"http://www.w3.org/2000/svg\"\(prefixes)>" + String(repeating: "<g/>", count: 200_000) + "</svg>"
+        let attributes = "<svg xmlns=\"http://www.w3.org/2000/svg\"><rect" + (0..<100_000).map { " a\($0)=\"1\"" }.joined() + "/></svg>"
+        for svg in [many, attributes] {
+            let clock = ContinuousClock()
+            let elapsed = clock.measure { _ = SVGSanitizer.sanitize(Array(svg.utf8)) }
+            // Not a timing threshold: quadratic work here takes minutes, linear well under one.
+            #expect(elapsed < .seconds(60), "\(elapsed)")
+        }
+        guard case .published(let copy, _, _) = SVGSanitizer.sanitize(Array(many.utf8)) else { Issue.record("refused"); return }
+        #expect(copy.count == Self.head.utf8.count + 1 + 200_000 * 4 + 7)
+    }
+
     // MARK: Invariants
 
     /// Whatever the input, a published copy is read back by the same reader, and
