@@ -174,7 +174,10 @@ struct SVGWriter {
         switch namespace {
         case SVGAllowlist.svgNamespace?:
             // A `requiredExtensions` no browser has: never drawn (Illustrator's editing data).
-            if local == "foreignObject", attributes.contains(where: { $0.name == "requiredExtensions" && !$0.value.trimmingSpaces.isEmpty }) {
+            // Blink takes the HTML and MathML namespaces as extensions it has.
+            if local == "foreignObject", let required = attributes.first(where: { $0.name == "requiredExtensions" })?.value,
+               !required.trimmingSpaces.isEmpty,
+               !required.contains(SVGAllowlist.xhtmlNamespace), !required.contains("http://www.w3.org/1998/Math/MathML") {
                 return .some(nil)
             }
             if SVGAllowlist.reportedElements.contains(local) {

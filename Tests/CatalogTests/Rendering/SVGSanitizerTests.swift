@@ -89,6 +89,18 @@ import Testing
         """)
     }
 
+    /// Illustrator's `<foreignObject requiredExtensions="…AdobeIllustrator…">` is never drawn
+    /// and goes silently; one that requires the HTML namespace, which Blink draws, is reported.
+    @Test func onlyAForeignObjectThatIsDrawnIsReported() {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"><switch>"
+            + "<foreignObject requiredExtensions=\"http://ns.adobe.com/AdobeIllustrator/10.0/\"><x/></foreignObject>"
+            + "<foreignObject requiredExtensions=\"http://www.w3.org/1999/xhtml\"><p xmlns=\"http://www.w3.org/1999/xhtml\">Hi</p></foreignObject>"
+            + "<text>Hi</text></switch></svg>"
+        let result = Self.sanitized(svg)
+        #expect(result.removals.map { $0.prefix(28) } == ["1:148 `<foreignObject>` is r"])
+        #expect(result.copy == Self.head + "><switch><text>Hi</text></switch></svg>")
+    }
+
     /// Adobe Illustrator declares its namespaces as entities of the document type.
     @Test func illustratorEntitiesAreRead() {
         let svg = """
