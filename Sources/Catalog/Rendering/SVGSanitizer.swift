@@ -317,7 +317,7 @@ enum SVGEscaping {
             case UInt8(ascii: ">"): output += Array("&gt;".utf8)
             case 0x0D: output += Array("&#13;".utf8)
             case UInt8(ascii: "\"") where inAttribute: output += Array("&quot;".utf8)
-            case 0x09, 0x0A where inAttribute: output += Array("&#\(byte);".utf8)
+            case 0x09 where inAttribute, 0x0A where inAttribute: output += Array("&#\(byte);".utf8)
             default: output.append(byte)
             }
         }

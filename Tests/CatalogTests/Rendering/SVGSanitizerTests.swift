@@ -243,8 +243,8 @@ import Testing
     /// Text and values are written again from what was read: nothing of the original's
     /// escaping reaches the browser, and what needs escaping is escaped.
     @Test func textAndValuesAreEscapedAgain() {
-        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"><text id='a\"b' x='&#10;1'><![CDATA[<b>&]]>&#x3C;/text&#62;</text></svg>"
-        #expect(Self.sanitized(svg).copy == Self.head + "><text id=\"a&quot;b\" x=\"&#10;1\">&lt;b&gt;&amp;&lt;/text&gt;</text></svg>")
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"><text id='a\"b' x='&#10;1&#9;'><![CDATA[<b>&]]>&#x3C;/text&#62;\tend</text></svg>"
+        #expect(Self.sanitized(svg).copy == Self.head + "><text id=\"a&quot;b\" x=\"&#10;1&#9;\">&lt;b&gt;&amp;&lt;/text&gt;\tend</text></svg>")
     }
 
     @Test func manyRemovalsAreCountedAfterTheFirstTwenty() {
