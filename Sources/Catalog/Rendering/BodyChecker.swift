@@ -171,7 +171,8 @@ public struct BodyChecker {
             if let kind = targets.specialKind(resolved) {
                 return [.error("file-not-regular", at: location(), ContentFile.notRegularMessage("\(what) `\(url)`", is: kind))]
             }
-            if !resolved.hasSuffix(".md"), PublishPolicy.isActive(resolved) {
+            guard !resolved.hasSuffix(".md") else { return [] }
+            if PublishPolicy.isActive(resolved) {
                 return [.error("link-active-file", at: location(),
                                "\(what) `\(url)` points at `\(resolved)`, a type of file that can run script on the site, so it is not published; link to a page (a .md file) instead, or use an image in PNG, JPEG, GIF, WebP or SVG (an uncompressed .svg)")]
             }

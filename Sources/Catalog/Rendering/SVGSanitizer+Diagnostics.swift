@@ -4,9 +4,10 @@ import Foundation
 /// at positions in the SVG itself, and the bytes the site publishes for it.
 extension SVGSanitizer {
     /// Whether a content path is an SVG the site publishes through the sanitizer.
+    /// Bytes compared, not a lowercased copy: every relative link of every body asks.
     static func isSVG(_ path: String) -> Bool {
-        guard path.utf8.count > 4 else { return false }
-        return path.suffix(4).lowercased() == ".svg"
+        let tail = path.utf8.suffix(4)
+        return path.utf8.count > 4 && tail.elementsEqual(".svg".utf8) { $1 == UInt8(ascii: ".") ? $0 == $1 : $0 | 0x20 == $1 }
     }
 
     /// The file's bytes, or why they cannot be read (too large, not a regular file).
@@ -14,7 +15,7 @@ extension SVGSanitizer {
         switch ContentFile.read(absolutePath, limit: maximumBytes) {
         case .success(let data): return .success([UInt8](data))
         case .failure(.tooLarge(let size)):
-            return .failure(XMLReader.Failure(offset: 0, reason: "it has \(size) bytes, more than the \(maximumBytes >> 20) MiB a published SVG may have; simplify it, or save its pictures as PNG or JPEG files of their own"))
+            return .failure(tooLarge(size))
         case .failure(.unreadable(let reason)):
             return .failure(XMLReader.Failure(offset: 0, reason: "it cannot be read (\(reason))"))
         case .failure(.notRegular(let kind)):
@@ -71,35 +72,41 @@ extension SVGSanitizer {
 }
 
 /// Line and column (in characters, as every diagnostic counts them) of byte offsets in a
-/// file that is not a Markdown body; the line starts are found once.
+/// file that is not a Markdown body; the line starts are found once. `SourceColumns` finds
+/// a body's lines with the same two functions.
 struct ByteLines {
     private let bytes: [UInt8]
     private let starts: [Int]
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
+        starts = bytes.withUnsafeBufferPointer { Self.lineStarts($0) }
+    }
+
+    /// The offset at which each line starts (lines end at LF).
+    static func lineStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
-        self.starts = starts
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+        return starts
+    }
+
+    /// The index in `starts` (ascending, from 0) of the last line that starts at or before `offset`.
+    static func line(containing offset: Int, starts: [Int]) -> Int {
+        var low = 0, high = starts.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle }
+        }
+        return low
     }
 
     func location(_ offset: Int, file: String) -> SourceLocation {
         let clamped = min(max(offset, 0), bytes.count)
-        // The last line start at or before the offset.
-        var low = 0, high = starts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= clamped { low = middle } else { high = middle - 1 }
-        }
-        let lineStart = starts[low]
-        var column = 1
-        var index = lineStart
+        let line = Self.line(containing: clamped, starts: starts)
+        var index = starts[line]
         // A byte-order mark at the very start is not a character anyone sees.
-        if lineStart == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = min(3, clamped) }
-        while index < clamped {
-            if bytes[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
-        }
-        return SourceLocation(file: file, line: low + 1, column: column)
+        if index == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = min(3, clamped) }
+        let column = 1 + bytes[index..<clamped].count { $0 & 0xC0 != 0x80 }
+        return SourceLocation(file: file, line: line + 1, column: column)
     }
 }

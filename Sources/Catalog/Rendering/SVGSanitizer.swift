@@ -23,9 +23,14 @@ enum SVGSanitizer {
         case refused(XMLReader.Failure)
     }
 
+    /// Why a file of `size` bytes is refused.
+    static func tooLarge(_ size: Int) -> XMLReader.Failure {
+        XMLReader.Failure(offset: 0, reason: "it has \(size) bytes, more than the \(maximumBytes >> 20) MiB a published SVG may have; simplify it, or save its pictures as PNG or JPEG files of their own")
+    }
+
     static func sanitize(_ bytes: [UInt8]) -> Outcome {
         guard bytes.count <= maximumBytes else {
-            return .refused(XMLReader.Failure(offset: 0, reason: "it has \(bytes.count) bytes, more than the \(maximumBytes >> 20) MiB a published SVG may have; simplify it, or save its pictures as PNG or JPEG files of their own"))
+            return .refused(tooLarge(bytes.count))
         }
         if let problem = XMLReader.encodingProblem(bytes) { return .refused(problem) }
         var writer = SVGWriter(capacity: bytes.count)
@@ -129,8 +134,9 @@ struct SVGWriter {
                     : "its root element is `<\(name)>`, not an SVG `<svg>`")
             }
         }
-        if let reason = Self.leftOut(local, namespace: namespace, attributes: attributes) {
-            if let reason = reason { remove(at: offset, reason) }
+        let verdict = Self.verdict(local, namespace: namespace, attributes: attributes)
+        guard case .kept = verdict else {
+            if case .removed(let reason) = verdict { remove(at: offset, reason) }
             undeclare(declared)
             skipping = (open.count, 0)
             return
@@ -168,9 +174,16 @@ struct SVGWriter {
         output += Array("</\(name)>".utf8)
     }
 
-    /// Nil when the element is kept; `.some(nil)` when it is left out silently (an editor's
-    /// data, an element no browser draws); `.some(reason)` when its removal is reported.
-    private static func leftOut(_ local: String, namespace: String?, attributes: [XMLReader.Attribute]) -> String?? {
+    /// What becomes of an element and what it holds.
+    private enum Verdict {
+        case kept
+        /// Left out without a word: an editor's data, an element no browser draws.
+        case leftOutSilently
+        /// Left out and reported, with why.
+        case removed(String)
+    }
+
+    private static func verdict(_ local: String, namespace: String?, attributes: [XMLReader.Attribute]) -> Verdict {
         switch namespace {
         case SVGAllowlist.svgNamespace?:
             // A `requiredExtensions` no browser has: never drawn (Illustrator's editing data).
@@ -178,28 +191,28 @@ struct SVGWriter {
             if local == "foreignObject", let required = attributes.first(where: { $0.name == "requiredExtensions" })?.value,
                !required.trimmingSpaces.isEmpty,
                !required.contains(SVGAllowlist.xhtmlNamespace), !required.contains("http://www.w3.org/1998/Math/MathML") {
-                return .some(nil)
+                return .leftOutSilently
             }
             if SVGAllowlist.reportedElements.contains(local) {
-                return .some(local == "foreignObject"
+                return .removed(local == "foreignObject"
                     ? "`<foreignObject>` is removed with what it holds: the HTML inside a published drawing could run script when the file is opened (a `<switch>` shows its other choice instead); export the drawing with its text as SVG text (draw.io: turn off Formatted Text; Mermaid: htmlLabels: false)"
                     : "`<\(local)>` is removed with what it holds: script in a published SVG would run on the site when the file is opened")
             }
             if local == "animate" || local == "set" {
                 // Without `attributeName` it animates nothing.
                 guard let target = attributes.first(where: { $0.name == "attributeName" })?.value.trimmingSpaces else {
-                    return .some(nil)
+                    return .leftOutSilently
                 }
                 let targetName = split(target).local.lowercased()
                 if targetName == "href" || targetName.hasPrefix("on") {
-                    return .some("`<\(local)>` that changes `\(target)` is removed: it can turn a link into script")
+                    return .removed("`<\(local)>` that changes `\(target)` is removed: it can turn a link into script")
                 }
             }
-            return SVGAllowlist.elements.contains(local) ? nil : .some(nil)
+            return SVGAllowlist.elements.contains(local) ? .kept : .leftOutSilently
         case SVGAllowlist.xhtmlNamespace?:
-            return .some("the HTML element `<\(local)>` is removed with what it holds: HTML inside a published drawing could run script when the file is opened")
+            return .removed("the HTML element `<\(local)>` is removed with what it holds: HTML inside a published drawing could run script when the file is opened")
         default:
-            return .some(nil)
+            return .leftOutSilently
         }
     }
 

@@ -12,13 +12,9 @@ struct SourceColumns {
 
     init(_ body: MarkdownBody) {
         self.body = body
-        var starts = [0]
         var text = body.text
         self.text = text
-        text.withUTF8 { bytes in
-            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
-        }
-        lineStarts = starts
+        lineStarts = text.withUTF8 { ByteLines.lineStarts($0) }
     }
 
     /// The position of `node`. cmark-gfm places inlines on a paragraph's later lines as
@@ -122,13 +118,8 @@ struct SourceColumns {
 
     /// The position of the byte at `offset` in the body's text.
     func location(ofByteOffset offset: Int) -> SourceLocation {
-        // The last line that starts at or before the offset (`lineStarts` is ascending).
-        var low = 0, high = lineStarts.count
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle }
-        }
-        return location(line: low + 1, byteColumn: offset - lineStarts[low] + 1)
+        let line = ByteLines.line(containing: offset, starts: lineStarts)
+        return location(line: line + 1, byteColumn: offset - lineStarts[line] + 1)
     }
 
     func location(line: Int, byteColumn: Int) -> SourceLocation {

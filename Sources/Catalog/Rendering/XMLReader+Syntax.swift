@@ -186,11 +186,15 @@ extension XMLReader {
                 guard index + 1 < literal.endIndex, literal[index + 1] == UInt8(ascii: "#") else {
                     throw Failure(offset: start, reason: "the entity `\(name)` refers to another entity; only plain text is read")
                 }
-                let saved = position
-                position = index
-                try readCharacterReferenceInLiteral(into: &value)
-                index = position
-                position = saved
+                guard let semicolon = literal[index...].prefix(16).firstIndex(of: UInt8(ascii: ";")) else {
+                    throw Failure(offset: index, reason: "`&#` starts no character reference")
+                }
+                let digits = String(decoding: literal[(index + 2)..<semicolon], as: UTF8.self)
+                guard let character = Self.characterReference(digits) else {
+                    throw Failure(offset: index, reason: "`&#\(digits);` is not a character XML allows")
+                }
+                value += character
+                index = semicolon + 1
                 continue
             }
             value.append(literal[index])
@@ -211,18 +215,12 @@ extension XMLReader {
         if entities[name] == nil { entities[name] = String(decoding: value, as: UTF8.self) }
     }
 
-    private mutating func readCharacterReferenceInLiteral(into value: inout [UInt8]) throws(Failure) {
-        let start = position
-        guard let semicolon = bytes[position...].prefix(16).firstIndex(of: UInt8(ascii: ";")) else {
-            throw Failure(offset: start, reason: "`&#` starts no character reference")
-        }
-        let digits = String(decoding: bytes[(position + 2)..<semicolon], as: UTF8.self)
+    /// The UTF-8 of a character reference's number (`60`, `x3C`: what follows `&#`), or nil
+    /// when it names no character XML allows.
+    static func characterReference(_ digits: String) -> [UInt8]? {
         let scalar = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-        guard let scalar, Self.isXMLCharacter(scalar), let character = Unicode.Scalar(scalar) else {
-            throw Failure(offset: start, reason: "`&#\(digits);` is not a character XML allows")
-        }
-        value.append(contentsOf: Array(String(Character(character)).utf8))
-        position = semicolon + 1
+        guard let scalar, isXMLCharacter(scalar), let character = Unicode.Scalar(scalar) else { return nil }
+        return Array(String(Character(character)).utf8)
     }
 
     /// Skips an element, attribute list or notation declaration, quoted parts included.

@@ -269,12 +269,10 @@ struct XMLReader {
         let name = String(decoding: bytes[(position + 1)..<semicolon], as: UTF8.self)
         position = semicolon + 1
         if name.hasPrefix("#") {
-            let digits = name.dropFirst()
-            let scalar = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-            guard let scalar, Self.isXMLCharacter(scalar), let character = Unicode.Scalar(scalar) else {
+            guard let character = Self.characterReference(String(name.dropFirst())) else {
                 throw Failure(offset: start, reason: "`&\(name);` is not a character XML allows")
             }
-            output.append(contentsOf: Array(String(Character(character)).utf8))
+            output += character
             return
         }
         let replacement: String
