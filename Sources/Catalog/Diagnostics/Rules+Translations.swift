@@ -27,11 +27,11 @@ extension Rules {
     ]
 
     static let bodyRules: [Rule] = [
-        Rule("link-broken", .error, "Relative links and images in a body point at a file in content/.",
+        Rule("link-broken", .error, "Relative links and images in a body, and the files the site's style sheet names, point at a file in content/.",
              why: "A broken link on a teacher's page wastes their time and looks careless.",
-             example: "[see the quiz](quiz.md) when quiz.md does not exist",
-             fix: "Correct the path; it is relative to the file that contains it."),
-        Rule("link-active-file", .error, "Linked files that could run script on the site are not published.",
+             example: "[see the quiz](quiz.md) when quiz.md does not exist; `url(fonts/serif.woff2)` in `site.stylesheet` when there is no such font",
+             fix: "Correct the path; it is relative to the file that contains it (the style sheet's own folder, for a reference in it)."),
+        Rule("link-active-file", .error, "Files that could run script on the site are not published, whether a body, the logo or the site's style sheet names them.",
              why: "A linked .html, .xml, .js (or similar) file copied into the site runs its script on the site's origin, where it can act as the site. Refused types: html, htm, shtml, xhtml, xht, mht, mhtml, svgz, xml, xsl, xslt, rdf, js, mjs, cjs, wasm, swf, php, phtml, asp, aspx, jsp, cgi. An uncompressed .svg is published, as a copy without script (`svg-content-removed`).",
              example: "[the page](_media/lesson.html)",
              fix: "Link to a page (a .md file) instead, or use an image in PNG, JPEG, GIF, WebP or SVG (an uncompressed .svg)."),
@@ -43,7 +43,7 @@ extension Rules {
              why: "An SVG opened from the site runs on the site's origin, so its copy leaves out `<script>`, `<foreignObject>` and elements in the HTML namespace (with what they hold), `on*` event handlers, `<animate>`/`<set>` that change a link, links other than http, https, mailto and `#id`, pictures other than PNG, JPEG, GIF and WebP carried in the file (data:), references to other files (`url(…)` other than `url(#id)`, `@import`, `<?xml-stylesheet?>`). Editors' own data (Inkscape's, Illustrator's, RDF metadata), comments and the document type are left out silently; docs/HTML-ALLOWLIST.md lists what is kept. The rest of the drawing is published.",
              example: "<rect onclick=\"steal()\"/>, <image href=\"photo.png\"/>, <foreignObject><div>Label</div></foreignObject>",
              fix: "Remove what is reported, or export the drawing again without it: embed pictures instead of linking them, and export text as SVG text (draw.io: turn off Formatted Text; Mermaid: htmlLabels: false)."),
-        Rule("link-hidden-file", .error, "Links and images never point at a hidden file or folder.",
+        Rule("link-hidden-file", .error, "Links, images and the site's style sheet never point at a hidden file or folder.",
              why: "Files whose names start with a dot (.env, .git/) hold settings and secrets; they are never published.",
              example: "[settings](../.env)",
              fix: "Rename the file without the leading dot (into `_media/`, say), or remove the link."),
@@ -80,7 +80,7 @@ extension Rules {
              example: "[Strings](info:string), [the standard](doi:10.1000/182) or [notes](file:///Users/ana/notes.pdf)",
              fix: "Write the address the link stands for: an https:// link, or a relative link to a page or file of the catalog; turn the rule off for a catalog whose app handles such a scheme itself."),
         Rule("unsafe-link", .warning, "Links use http(s), mailto, relative paths or fragments.",
-             why: "javascript: and similar schemes could run script in a teacher's browser; they are shown as text.",
+             why: "javascript: and similar schemes could run script in a teacher's browser; in a body they are shown as text, in the site's style sheet written as `about:invalid`.",
              example: "[click](javascript:alert(1))",
              fix: "Link to a page instead."),
     ]

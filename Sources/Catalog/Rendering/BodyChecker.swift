@@ -150,8 +150,36 @@ public struct BodyChecker {
 
     static func diagnoseDestination(_ url: String, isImage: Bool, at location: () -> SourceLocation,
                                             source: SourceFile, targets: LinkTargets) -> [Diagnostic] {
-        let what = isImage ? "image" : "link"
-        switch LinkPolicy.classify(url) {
+        diagnoseDestination(url, LinkPolicy.classify(url), as: isImage ? .image : .link, at: location, source: source,
+                            targets: targets)
+    }
+
+    /// What refers to a file, as messages name it.
+    enum Referrer {
+        case link, image, styleSheet
+
+        var name: String {
+            switch self {
+            case .link: "link"
+            case .image: "image"
+            case .styleSheet: "style sheet reference"
+            }
+        }
+
+        /// What to use instead of a file that could run script.
+        var activeFileAdvice: String {
+            switch self {
+            case .link, .image: "link to a page (a .md file) instead, or use an image in PNG, JPEG, GIF, WebP or SVG (an uncompressed .svg)"
+            case .styleSheet: "use an image in PNG, JPEG, GIF, WebP or SVG (an uncompressed .svg), a font or a .css file"
+            }
+        }
+    }
+
+    static func diagnoseDestination(_ url: String, _ destination: LinkDestination, as referrer: Referrer,
+                                    at location: () -> SourceLocation, source: SourceFile,
+                                    targets: LinkTargets) -> [Diagnostic] {
+        let what = referrer.name
+        switch destination {
         case .unsafe(let scheme):
             return [.warning("unsafe-link", at: location(),
                             "\(what) `\(url)` uses the \(scheme): scheme and is shown as text; link to a page instead")]
@@ -174,7 +202,7 @@ public struct BodyChecker {
             guard !resolved.hasSuffix(".md") else { return [] }
             if PublishPolicy.isActive(resolved) {
                 return [.error("link-active-file", at: location(),
-                               "\(what) `\(url)` points at `\(resolved)`, a type of file that can run script on the site, so it is not published; link to a page (a .md file) instead, or use an image in PNG, JPEG, GIF, WebP or SVG (an uncompressed .svg)")]
+                               "\(what) `\(url)` points at `\(resolved)`, a type of file that can run script on the site, so it is not published; \(referrer.activeFileAdvice)")]
             }
             if SVGSanitizer.isSVG(resolved) { return targets.svgDiagnostics(resolved, shownAs: source.sibling(resolved)) }
             return []

@@ -114,6 +114,9 @@ struct StaticFiles: Sendable {
         case "mp3": "audio/mpeg"
         case "woff": "font/woff"
         case "woff2": "font/woff2"
+        case "ttf": "font/ttf"
+        case "otf": "font/otf"
+        case "eot": "application/vnd.ms-fontobject"
         default: "application/octet-stream"
         }
     }

@@ -11,6 +11,11 @@ struct Branding: Sendable {
     var accentColor: String
     /// Files to write: site-relative path → bytes.
     var files: [(path: String, data: Data)]
+    /// Content paths of the files the author's style sheets name, copied into `media/`.
+    var media: Set<String> = []
+    /// Content paths of the author's style sheets, published in `files` (never copied into
+    /// `media/` as they are).
+    var styleSheets: Set<String> = []
 
     static let defaultAccent = "#0a5cc2"
 
@@ -27,9 +32,14 @@ struct Branding: Sendable {
         }
         if let stylesheet = settings.stylesheet,
            let data = read(stylesheet, "site.stylesheet", at: settings.stylesheetLocation ?? source.location(), contentRoot,
-                           &diagnostics) {
+                           &diagnostics),
+           let resolved = LinkPaths.resolve(stylesheet, from: "catalog.yml") {
+            let sheets = AuthorStyleSheets(resolved, data: data, contentRoot: contentRoot, source: source)
             branding.stylesheets.append(SiteAssets.authorStylesheetPath)
-            branding.files.append((SiteAssets.authorStylesheetPath, data))
+            branding.files += sheets.files
+            branding.media = sheets.media
+            branding.styleSheets = sheets.sheets
+            diagnostics += sheets.diagnostics
         }
         return (branding, diagnostics)
     }
@@ -60,6 +70,13 @@ struct Branding: Sendable {
                                       "\(key) `\(path)` is not a readable file inside content/; correct the path (relative to content/)")
         guard let resolved = LinkPaths.resolve(path, from: "catalog.yml"), LinkPaths.exists(resolved, in: contentRoot) else {
             diagnostics.append(broken)
+            return nil
+        }
+        // Published under a name of the site's own (`assets/…`), so a hidden file (`.env`)
+        // would be served there for anyone to read.
+        if let hidden = PublishPolicy.hiddenComponent(resolved) {
+            diagnostics.append(.error("link-hidden-file", at: location,
+                                      "\(key) `\(path)` is in `\(hidden)`, which starts with a dot: hidden files are never published; rename it without the dot (a `_media/` folder, say)"))
             return nil
         }
         switch ContentFile.read(contentRoot.appendingPathComponent(resolved).path, limit: SourceText.maximumBytes) {

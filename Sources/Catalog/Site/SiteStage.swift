@@ -94,7 +94,7 @@ public struct SiteStage: Sendable {
         try write(SiteAssets.stylesheetPath, SiteAssets.stylesheet(accent: branding.accentColor), to: sink)
         try write(SiteAssets.scriptPath, SiteAssets.script, to: sink)
         for file in branding.files { try sink.write(file.path, file.data) }
-        for path in media.paths.sorted() {
+        for path in media.paths.union(branding.media).subtracting(branding.styleSheets).sorted() {
             try sink.write("media/" + path, try PublishPolicy.mediaBytes(contentRoot.appendingPathComponent(path).path))
         }
         try searchIndex?.join()

@@ -37,7 +37,7 @@ import Darwin
     }
 
     /// Runs `build`, `build` again and `validate`; each must be safe, end within a few
-    /// seconds of CPU and print `expected`, and nothing outside the output and cache may change.
+    /// seconds of CPU and print `expected` (in any order), and nothing outside the output and cache may change.
     static func expectSameEverywhere(_ work: HostileWork, _ expected: [String],
                                      sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let before = work.listing(excluding: Self.written)
@@ -49,7 +49,7 @@ import Darwin
             // busy with other work does not stretch it (HostileRun kills a run past 20 s).
             #expect(outcome.cpuSeconds < 10, "\(arguments[0]) used \(outcome.cpuSeconds) s of CPU",
                     sourceLocation: sourceLocation)
-            #expect(diagnostics(outcome) == expected.sorted(), "\(arguments[0]): \(outcome.stderr)",
+            #expect(diagnostics(outcome).sorted() == expected.sorted(), "\(arguments[0]): \(outcome.stderr)",
                     sourceLocation: sourceLocation)
         }
         #expect(work.listing(excluding: Self.written) == before, sourceLocation: sourceLocation)
@@ -134,6 +134,68 @@ import Darwin
         try work.write("catalog.yml", "bundleIdentifier: com.example.hostile\ntitle: Hostile\ndefaultLocale: en-us\nlocales: [en-us]\nsite:\n  stylesheet: _media/site.css\n")
         try work.fifo("_media/site.css")
         try Self.expectSameEverywhere(work, ["error file-not-regular catalog.yml:6:15"])
+    }
+
+    static let styledCatalog = "bundleIdentifier: com.example.hostile\ntitle: Hostile\ndefaultLocale: en-us\nlocales: [en-us]\nsite:\n  stylesheet: _media/site.css\n"
+
+    /// The files a style sheet names are published only as a body's links would be: never
+    /// from outside content/ (through a link either), never a hidden, active or special file.
+    /// Until session 25 the sheet was copied as written and named none of them.
+    @Test func aStyleSheetPublishesOnlyWhatABodyCould() throws {
+        let work = try Self.work()
+        defer { work.remove() }
+        try work.write("catalog.yml", Self.styledCatalog)
+        try work.link("_media/machine", to: "/")
+        try work.fifo("_media/pipe.png")
+        try work.write("_media/.env", "API_KEY=secret\n")
+        try work.write("_media/page.html", "<script>alert(document.domain)</script>\n")
+        try work.write("_media/site.css", """
+            a { background: url(machine/etc/passwd) }
+            b { background: url(pipe.png) }
+            c { background: url(.env) }
+            d { background: url(page.html) }
+            @import "../../outside.css";
+
+            """)
+        try Self.expectSameEverywhere(work, ["error link-broken _media/site.css:1:17", "error file-not-regular _media/site.css:2:17",
+                                             "error link-hidden-file _media/site.css:3:17", "error link-active-file _media/site.css:4:17",
+                                             "error link-broken _media/site.css:5:9"])
+        #expect(!FileManager.default.fileExists(atPath: work.root.appendingPathComponent("out/site").path))
+    }
+
+    /// The logo and the style sheet are published under names of the site's own
+    /// (`assets/logo`, `assets/custom.css`): until session 25 `stylesheet: .env` published
+    /// the secrets of a `.env` file (never committed, but on a writer's laptop or a CI
+    /// machine) at `assets/custom.css`, and `logo: .env` at `assets/logo`.
+    @Test func aHiddenFileIsNeitherTheLogoNorTheStyleSheet() throws {
+        let work = try Self.work()
+        defer { work.remove() }
+        try work.write(".env", "API_KEY=secret\n")
+        try work.write(".theme/logo.png", "png")
+        try work.write("catalog.yml", "bundleIdentifier: com.example.hostile\ntitle: Hostile\ndefaultLocale: en-us\nlocales: [en-us]\nsite:\n  stylesheet: .env\n  logo: .theme/logo.png\n")
+        try Self.expectSameEverywhere(work, ["error link-hidden-file catalog.yml:6:15", "error link-hidden-file catalog.yml:7:9"])
+        #expect(!FileManager.default.fileExists(atPath: work.root.appendingPathComponent("out/site").path))
+    }
+
+    /// Sheets that import each other, and themselves, are each published once (as the sheet,
+    /// also when a body links one as a file); an SVG a sheet names is the copy without script.
+    @Test func styleSheetsThatImportEachOtherArePublishedOnce() throws {
+        let work = try Self.work()
+        defer { work.remove() }
+        try work.write("catalog.yml", Self.styledCatalog)
+        try work.write("book/lesson.md", "---\ntitle: Lesson\nsummary: A lesson.\n---\n\nThe [theme](../_media/parts/a.css).\n")
+        try work.write("_media/site.css", "@import \"parts/a.css\";\nbody { background: url(art.svg) }\n")
+        try work.write("_media/parts/a.css", "@import '../site.css';\n@import 'a.css';\n")
+        try work.write("_media/art.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script><rect width=\"1\"/></svg>\n")
+        try Self.expectSameEverywhere(work, ["warning svg-content-removed _media/art.svg:1:41"])
+        let site = work.root.appendingPathComponent("out/site")
+        #expect(try String(contentsOf: site.appendingPathComponent("assets/custom.css"), encoding: .utf8)
+                == "@import \"../media/_media/parts/a.css\";\nbody { background: url(\"../media/_media/art.svg\") }\n")
+        #expect(try String(contentsOf: site.appendingPathComponent("media/_media/parts/a.css"), encoding: .utf8)
+                == "@import \"../../../assets/custom.css\";\n@import \"../../../media/_media/parts/a.css\";\n")
+        #expect(try String(contentsOf: site.appendingPathComponent("media/_media/art.svg"), encoding: .utf8)
+                == "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"><rect width=\"1\"/></svg>\n")
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("media/_media/site.css").path))
     }
 
     // MARK: - catalog.yml obeys containment

@@ -63,6 +63,9 @@ import Testing
         #expect(StaticFiles.contentType(of: "notes.TXT") == "text/plain; charset=utf-8")
         #expect(StaticFiles.contentType(of: "cover.png") == "image/png")
         #expect(StaticFiles.contentType(of: "archive") == "application/octet-stream")
+        // The fonts an author's style sheet names (`site.stylesheet`).
+        #expect(["a.woff2", "a.woff", "a.TTF", "a.otf", "a.eot"].map(StaticFiles.contentType)
+                == ["font/woff2", "font/woff", "font/ttf", "font/otf", "application/vnd.ms-fontobject"])
     }
 
     @Test func answersIfNoneMatchWithNotModified() throws {

@@ -152,6 +152,53 @@ private func pages(_ sink: MemorySink) -> [String: String] {
             == "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"><circle r=\"4\"/></svg>\n")
 }
 
+/// The author's style sheet is published at `assets/custom.css`, so each file it names is
+/// published under `media/` and named there; what it names elsewhere stays as written.
+@Test func theAuthorsStyleSheetNamesTheFilesItUsesWhereTheSitePublishesThem() throws {
+    let content = try TempContent([
+        "_theme/site.css": """
+            @import "parts/colours.css" screen;
+            @import url(https://fonts.example.com/css2?family=Inter);
+            @font-face { font-family: Serif; src: url(fonts/Serif%20Text.woff2?v=2#x) format("woff2"), local("Serif") }
+            body { background: url( '../cover art.png' ), url(data:image/png;base64,AAAA) }
+            .a { background: image-set("../cover art.png" 1x); mask: url(#clip) }
+            .b { background: url("javascript:alert(1)"); }
+            .c { background: url(missing.png) }
+            .d { src: url('{{ resource "fonts/a.woff2" }}') }
+
+            """,
+        "_theme/parts/colours.css": ":root { --paper: url(../../cover\\ art.png) }\n",
+        "_theme/fonts/Serif Text.woff2": "wOF2",
+        "cover art.png": "png",
+    ])
+    defer { content.remove() }
+    let source = SourceFile(relativePath: "catalog.yml", displayPath: "content/catalog.yml")
+    var settings = SiteSettings()
+    settings.stylesheet = "_theme/site.css"
+    let (branding, diagnostics) = Branding.load(settings, contentRoot: content.url, source: source)
+    #expect(diagnostics.map { "\($0.location.file):\($0.location.line):\($0.location.column) \($0.severity) \($0.rule): \($0.message)" } == [
+        "content/_theme/site.css:6:22 warning unsafe-link: style sheet reference `javascript:alert(1)` uses the javascript: scheme, which could run script, so it is published as `about:invalid`; remove it",
+        "content/_theme/site.css:7:18 error link-broken: style sheet reference `missing.png` points at `_theme/missing.png`, which does not exist in content/; correct the path (it is relative to _theme/site.css)",
+        "content/_theme/site.css:8:15 error link-broken: style sheet reference `{{ resource \"fonts/a.woff2\" }}` is a template expression, which another site engine fills in when it copies the sheet (mdBook, Hugo, Jekyll) and this site does not; write the file's path, relative to _theme/site.css",
+    ])
+    #expect(branding.stylesheets == ["assets/site.css", "assets/custom.css"])
+    #expect(branding.files.map(\.path) == ["assets/custom.css", "media/_theme/parts/colours.css"])
+    #expect(String(decoding: branding.files[0].data, as: UTF8.self) == """
+        @import "../media/_theme/parts/colours.css" screen;
+        @import url(https://fonts.example.com/css2?family=Inter);
+        @font-face { font-family: Serif; src: url("../media/_theme/fonts/Serif%20Text.woff2?v=2#x") format("woff2"), local("Serif") }
+        body { background: url( "../media/cover%20art.png" ), url(data:image/png;base64,AAAA) }
+        .a { background: image-set("../media/cover%20art.png" 1x); mask: url(#clip) }
+        .b { background: url("about:invalid"); }
+        .c { background: url(missing.png) }
+        .d { src: url('{{ resource "fonts/a.woff2" }}') }
+
+        """)
+    #expect(String(decoding: branding.files[1].data, as: UTF8.self) == ":root { --paper: url(\"../../../media/cover%20art.png\") }\n")
+    #expect(branding.media == ["_theme/fonts/Serif Text.woff2", "cover art.png"])
+    #expect(branding.styleSheets == ["_theme/site.css", "_theme/parts/colours.css"])
+}
+
 @Test func aHomeBodyWithoutTranslationIsMarkedAsTheDefaultLanguage() throws {
     var model = SiteFixture.model()
     model.app.body[SiteFixture.ar] = model.app.body[SiteFixture.en]

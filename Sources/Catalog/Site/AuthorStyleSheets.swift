@@ -1,0 +1,135 @@
+import Foundation
+
+/// The author's style sheet (`site.stylesheet`) as the site publishes it, with the files it
+/// names. The sheet is written to `assets/custom.css`, away from where it lies in
+/// content/, so each relative reference in it (`url(fonts/serif.woff2)`, `@import
+/// "colours.css"`) is checked as a body's link is (`link-broken`, `link-hidden-file`,
+/// `link-active-file`, `file-not-regular`, an SVG's own diagnostics) and written again to
+/// where the site publishes its file: under `media/`, at its path in content/, as a body's
+/// linked files are. A `.css` file it imports is published there too, its own references
+/// treated alike; any other file is copied as a body's linked file is (an SVG as its copy
+/// without script). References to other sites, fragments (`url(#clip)`) and `data:` are
+/// kept as written; `javascript:` and `vbscript:` become `about:invalid`.
+struct AuthorStyleSheets {
+    /// Site path → bytes: the author's sheet at `assets/custom.css`, the sheets it imports at
+    /// `media/PATH`.
+    var files: [(path: String, data: Data)] = []
+    /// Content paths of the other files the sheets name, for `media/`.
+    var media: Set<String> = []
+    /// Content paths of the sheets (the author's and those it imports), which `media/` must
+    /// not copy as they are, should a body link one too.
+    var sheets: Set<String> = []
+    var diagnostics: [Diagnostic] = []
+
+    /// - Parameters:
+    ///   - path: the sheet's path in content/ (already checked to be a readable file).
+    ///   - source: catalog.yml, whose siblings the sheets are.
+    init(_ path: String, data: Data, contentRoot: URL, source: SourceFile) {
+        let targets = LinkTargets(contentRoot: contentRoot)
+        var pending: [(path: String, data: Data, published: String)] = [(path, data, SiteAssets.authorStylesheetPath)]
+        // Content path → where the site publishes it, for every sheet met so far.
+        var publishedAt: [String: String] = [path: SiteAssets.authorStylesheetPath]
+        while !pending.isEmpty {
+            let sheet = pending.removeFirst()
+            let bytes = [UInt8](sheet.data)
+            let file = source.sibling(sheet.path)
+            let lines = ByteLines(bytes)
+            var written: [UInt8] = []
+            written.reserveCapacity(bytes.count)
+            var copied = 0
+            for reference in CSSReferences.scan(bytes) {
+                let location = { lines.location(reference.range.lowerBound, file: file.displayPath) }
+                guard let target = publish(reference, from: file, at: location, targets: targets) else { continue }
+                let value: String
+                switch target {
+                case .file(let resolved, let suffix):
+                    let isSheet = reference.isImport && resolved.lowercased().hasSuffix(".css")
+                    if isSheet, publishedAt[resolved] == nil {
+                        publishedAt[resolved] = "media/" + resolved
+                        if let data = read(resolved, contentRoot: contentRoot, at: location()) {
+                            pending.append((resolved, data, "media/" + resolved))
+                        }
+                    } else if !isSheet {
+                        media.insert(resolved)
+                    }
+                    value = Self.href(to: publishedAt[resolved] ?? "media/" + resolved, from: sheet.published) + suffix
+                case .invalid:
+                    value = "about:invalid"
+                }
+                written += bytes[copied..<reference.range.lowerBound]
+                written += CSSReferences.replacement(value, for: reference).utf8
+                copied = reference.range.upperBound
+            }
+            written += bytes[copied...]
+            files.append((sheet.published, Data(written)))
+        }
+        // A sheet imported is written with its references changed, not copied as it is.
+        sheets = Set(publishedAt.keys)
+        media.subtract(sheets)
+    }
+
+    private enum Target {
+        /// A file of content/ to publish, and what followed its path (`?…`, `#…`).
+        case file(String, suffix: String)
+        /// A reference that could run script: written as `about:invalid`.
+        case invalid
+    }
+
+    /// Where a reference leads once published; nil to keep it as written (another site, a
+    /// fragment, `data:`, or a reference already reported as an error).
+    private mutating func publish(_ reference: CSSReferences.Reference, from file: SourceFile, at location: () -> SourceLocation,
+                                  targets: LinkTargets) -> Target? {
+        let url = reference.value
+        if LinkPolicy.scheme(of: LinkPolicy.cleaned(url)) == "data" { return nil }
+        if url.contains("{{") || url.contains("{%") {
+            diagnostics.append(.error("link-broken", at: location(),
+                                      "style sheet reference `\(url)` is a template expression, which another site engine fills in when it copies the sheet (mdBook, Hugo, Jekyll) and this site does not; write the file's path, relative to \(file.relativePath)"))
+            return nil
+        }
+        let destination = LinkPolicy.classify(url)
+        if case .unsafe(let scheme) = destination {
+            diagnostics.append(.warning("unsafe-link", at: location(),
+                                        "style sheet reference `\(url)` uses the \(scheme): scheme, which could run script, so it is published as `about:invalid`; remove it"))
+            return .invalid
+        }
+        let found = BodyChecker.diagnoseDestination(url, destination, as: .styleSheet, at: location, source: file, targets: targets)
+        diagnostics += found
+        guard case .relative(let path, let suffix) = destination, !found.contains(where: { $0.severity == .error }),
+              let resolved = LinkPaths.resolve(path, from: file.relativePath) else { return nil }
+        if resolved.isEmpty || resolved.hasSuffix(".md") || Self.isDirectory(resolved, in: targets.contentRoot) {
+            diagnostics.append(.error("link-broken", at: location(),
+                                      "style sheet reference `\(url)` points at `\(resolved)`, which is a \(resolved.hasSuffix(".md") ? "Markdown file (published as a page, not as a file)" : "folder"); name a file such as an image or a font"))
+            return nil
+        }
+        return .file(resolved, suffix: suffix)
+    }
+
+    /// An imported sheet's bytes, or nil with its diagnostic (too large, unreadable).
+    private mutating func read(_ path: String, contentRoot: URL, at location: SourceLocation) -> Data? {
+        switch ContentFile.read(contentRoot.appendingPathComponent(path).path, limit: SourceText.maximumBytes) {
+        case .success(let data):
+            return data
+        case .failure(.notRegular(let kind)):
+            diagnostics.append(.error("file-not-regular", at: location, ContentFile.notRegularMessage("style sheet `\(path)`", is: kind)))
+        case .failure(.tooLarge(let size)):
+            diagnostics.append(.error("file-too-large", at: location,
+                                      "style sheet `\(path)` has \(size) bytes, more than the \(SourceText.maximumBytes >> 20) MiB it may have; make it smaller"))
+        case .failure(.unreadable(let reason)):
+            diagnostics.append(.error("link-broken", at: location, "style sheet `\(path)` cannot be read (\(reason))"))
+        }
+        return nil
+    }
+
+    private static func isDirectory(_ path: String, in root: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
+    }
+
+    /// The href of the site file `target` from the site file `from`, both relative to the
+    /// site's root: up to the root, then down.
+    static func href(to target: String, from file: String) -> String {
+        let depth = file.utf8.count { $0 == UInt8(ascii: "/") }
+        return SitePaths.rootPrefix(depth: depth) + SitePaths.href(target)
+    }
+}
