@@ -6,6 +6,7 @@ wrote. Licences and figures: bench/corpus/README.md.
 
     python3 bench/corpus/rustbook_to_catalog.py BOOK --out DIR
         [--translation LOCALE=PATH ...] [--also PATH ...] [--listings figure|as-written]
+        [--theme MDBOOK]
 
 BOOK and every PATH is a checkout or a bare git directory (read with `git archive HEAD`).
 Nothing is downloaded. BOOK becomes the book `rust-book`; each `--translation` (a translated
@@ -34,6 +35,13 @@ one more English book, named after its book.toml title.
   as other images are (the site publishes a copy without script: `svg-content-removed`).
 - SUMMARY titles are Markdown in mdBook; their backticks are left out (`match`), since
   titles are plain text here.
+- `--theme MDBOOK` (a checkout or bare git directory of rust-lang/mdBook) gives the site
+  mdBook's own look as `site.stylesheet`: `_theme/book.css` imports mdBook's web fonts
+  (`fonts/fonts.css` and its eleven `.woff2` files), `css/variables.css` and
+  `css/chrome.css`, then the BOOK's `additional-css` (book.toml), each copied as written but
+  for the `{{ resource "fonts/NAME" }}` template expressions of mdBook's fonts.css, written
+  as the path `NAME` they stand for (as mdBook's renderer writes them). A real style sheet
+  that names fonts, imports sheets and holds a `data:` URL over several lines.
 """
 import argparse, html, io, os, posixpath, re, subprocess, sys, tarfile, urllib.parse
 
@@ -50,21 +58,31 @@ class Source:
             # Only the paths a book needs: a snapshot may lack its largest files (built pages).
             top = subprocess.run(["git", "--git-dir", path, "ls-tree", "--name-only", "HEAD"],
                                  check=True, capture_output=True, text=True).stdout.split()
-            wanted = [name for name in ("src", "listings", "book.toml") if name in top]
+            wanted = [name for name in top if name in ("src", "listings", "book.toml", "theme") or name.endswith(".css")]
             archive = subprocess.run(["git", "--git-dir", path, "archive", "--format=tar", "HEAD"] + wanted,
                                      check=True, capture_output=True).stdout
             with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
                 for member in tar:
-                    if member.isfile() and (member.name.startswith(("src/", "listings/")) or member.name == "book.toml"):
+                    if member.isfile() and Source.wanted(member.name):
                         self.files[member.name] = tar.extractfile(member).read()
         else:
             for root, _, names in os.walk(path):
                 for name in names:
                     full = os.path.join(root, name)
                     relative = os.path.relpath(full, path).replace(os.sep, "/")
-                    if relative.startswith(("src/", "listings/")) or relative == "book.toml":
+                    if Source.wanted(relative):
                         with open(full, "rb") as handle:
                             self.files[relative] = handle.read()
+
+    @staticmethod
+    def wanted(path):
+        """The sources, listings, book.toml and the style sheets book.toml may add."""
+        return (path.startswith(("src/", "listings/", "theme/")) or path == "book.toml"
+                or ("/" not in path and path.endswith(".css")))
+
+    def additional_css(self):
+        match = re.search(r'^additional-css\s*=\s*\[([^\]]*)\]', self.text("book.toml") or "", re.M)
+        return re.findall(r'"([^"]+)"', match.group(1)) if match else []
 
     def text(self, path):
         data = self.files.get(path)
@@ -289,6 +307,45 @@ def write_text(path, text):
     write_bytes(path, text.encode("utf-8"))
 
 
+def mdbook_front_end(path):
+    """mdBook's theme files (fonts/ and css/ of its front end), by path under it."""
+    if os.path.isdir(os.path.join(path, "objects")) and os.path.exists(os.path.join(path, "HEAD")):
+        archive = subprocess.run(["git", "--git-dir", path, "archive", "--format=tar", "HEAD"],
+                                 check=True, capture_output=True).stdout
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            files = {member.name: tar.extractfile(member).read() for member in tar if member.isfile()}
+    else:
+        files = {}
+        for root, _, names in os.walk(path):
+            for name in names:
+                full = os.path.join(root, name)
+                with open(full, "rb") as handle:
+                    files[os.path.relpath(full, path).replace(os.sep, "/")] = handle.read()
+    for base in ("crates/mdbook-html/front-end/", "src/front-end/", "src/theme/"):
+        found = {name[len(base):]: data for name, data in files.items()
+                 if name.startswith(base) and name[len(base):].split("/")[0] in ("fonts", "css")}
+        if found:
+            return found
+    sys.exit(f"{path}: no mdBook front end (fonts/ and css/) found")
+
+
+def write_theme(content, front_end, book):
+    """`_theme/` from mdBook's front end and the book's additional CSS (see the docstring)."""
+    theme = os.path.join(content, "_theme")
+    for name, data in front_end.items():
+        if name.startswith("fonts/") or name in ("css/variables.css", "css/chrome.css"):
+            if name == "fonts/fonts.css":
+                data = re.sub(rb'\{\{\s*resource\s+"fonts/([^"]+)"\s*\}\}', rb"\1", data)
+            write_bytes(os.path.join(theme, name), data)
+    imports = ["fonts/fonts.css", "css/variables.css", "css/chrome.css"]
+    for name in book.additional_css():
+        if name in book.files:
+            write_bytes(os.path.join(theme, "book", name), book.files[name])
+            imports.append("book/" + name)
+    write_text(os.path.join(theme, "book.css"), "".join(f'@import "{name}";\n' for name in imports)
+               + 'body { font-family: "Open Sans", sans-serif; }\ncode, pre { font-family: "Source Code Pro", monospace; }\n')
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("book")
@@ -297,6 +354,7 @@ def main():
     parser.add_argument("--also", action="append", default=[], metavar="PATH")
     parser.add_argument("--listings", choices=["figure", "as-written"], default="figure",
                         help="<Listing> as mdbook-trpl renders it (figure), or as written")
+    parser.add_argument("--theme", metavar="MDBOOK", help="mdBook's look as site.stylesheet (see above)")
     args = parser.parse_args()
     translations = [(locale, Source(path)) for locale, path in (t.split("=", 1) for t in args.translation)]
     locales = ["en-us"] + [locale for locale, _ in translations]
@@ -304,10 +362,13 @@ def main():
     write_text(os.path.join(content, "catalog.yml"),
                "bundleIdentifier: org.example.rustbooks\ntitle: \"Rust books\"\ndefaultLocale: en-us\n"
                f"locales: [{', '.join(locales)}]\nmissingTranslation: omit\n"
-               "site: {baseURL: https://books.example.com/}\n")
+               "site: {baseURL: https://books.example.com/"
+               + (", stylesheet: _theme/book.css" if args.theme else "") + "}\n")
     counts = {key: 0 for key in ["includes", "missing includes", "links to pages", "links to files",
                                  "links made absolute", "missing pages", "listings"] + locales}
     books = [Book("rust-book", Source(args.book), content, translations)]
+    if args.theme:
+        write_theme(content, mdbook_front_end(args.theme), books[0].source)
     for path in args.also:
         source = Source(path)
         identifier = re.sub(r"[^a-z0-9]+", "-", source.title().lower()).strip("-")
