@@ -5,7 +5,8 @@ import Foundation
 /// same tree and every walk ends:
 ///
 /// - A symbolic link is followed only when its resolved target is inside the content
-///   directory; one that leads out is listed as `.outside` and not entered.
+///   directory; one that leads out is listed as `.outside` and not entered, one that leads
+///   to a hidden file or folder (`.env`, `.git/`) as `.hidden` and not entered either.
 /// - Every directory entered is remembered by (device, inode): a link to a directory the
 ///   walk has already entered (an ancestor, as in `a -> .`, or one entered elsewhere) is
 ///   listed as `.repeated` and not entered again, so each directory is read once.
@@ -28,6 +29,10 @@ struct ContentWalk: Sendable {
         /// A link to a directory already entered, at this content-relative path ("" for
         /// the content directory itself).
         case repeated(String)
+        /// A link whose target inside the content directory is hidden (a component of its
+        /// content-relative path, given, starts with `.`): never entered or read through the
+        /// link, since a hidden file is never published (`book/notes.md -> ../.drafts/x.md`).
+        case hidden(String, isDirectory: Bool)
     }
 
     struct Entry: Sendable {
@@ -160,6 +165,11 @@ struct ContentWalk: Sendable {
         }
         guard stat(target, &info) == 0 else {
             return Entry(name: link.name, kind: .broken(isLoop: false), stamp: linkStamp, isLink: true)
+        }
+        let inside = target == root ? "" : String(target.dropFirst(root.count + 1))
+        if PublishPolicy.hiddenComponent(inside) != nil {
+            return Entry(name: link.name, kind: .hidden(inside, isDirectory: info.st_mode & S_IFMT == S_IFDIR),
+                         stamp: linkStamp, isLink: true)
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:

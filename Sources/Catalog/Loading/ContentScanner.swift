@@ -67,6 +67,11 @@ struct ContentScanner {
                 diagnostics.warning("link-loop", at: root.file(path).location(),
                                     "'\(path)' is a link to \(place), which is already read there, so it is not read again; remove the link (or copy the files, if they are meant to appear twice)")
                 continue
+            case .hidden(let target, let isDirectory):
+                guard isDirectory || entry.name.hasSuffix(".md") else { continue }
+                diagnostics.error("link-hidden-file", at: root.file(path).location(),
+                                  "'\(path)' is a link to '\(target)', which is hidden (its name or a folder's starts with a dot), so it is never read or published; move the file out of the hidden folder, or rename it without the dot")
+                continue
             case .broken(isLoop: true):
                 diagnostics.warning("link-loop", at: root.file(path).location(),
                                     "'\(path)' is a link that leads back to itself through other links, so it is not read; remove the link or point it at a file")

@@ -196,6 +196,10 @@ public struct BodyChecker {
                 return [.error("link-broken", at: location(),
                                "\(what) `\(url)` points at `\(resolved)`, which does not exist in content/; correct the path (it is relative to \(source.relativePath))")]
             }
+            if let hidden = targets.hiddenTarget(resolved) {
+                return [.error("link-hidden-file", at: location(),
+                               "\(what) `\(url)` points at `\(resolved)`, a symbolic link to `\(hidden)`, which is hidden: hidden files are never published, also through a link; move the file out of the hidden folder (into `_media/`, say) or remove the \(what)")]
+            }
             if let kind = targets.specialKind(resolved) {
                 return [.error("file-not-regular", at: location(), ContentFile.notRegularMessage("\(what) `\(url)`", is: kind))]
             }

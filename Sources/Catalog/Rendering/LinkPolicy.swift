@@ -120,6 +120,19 @@ public enum LinkPaths {
         return resolved == root || resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
+    /// Where `relativePath` leads inside the content root once its symbolic links are
+    /// followed, when that path is hidden (a component starts with `.`: a link
+    /// `notes.txt -> ../.env`); nil when it is not, or does not exist or leads out (which
+    /// `exists` answers). A hidden file is never published, also through a link.
+    static func hiddenTarget(_ relativePath: String, in contentRoot: URL, resolvedRoot root: String) -> String? {
+        guard let real = realpath(contentRoot.path + "/" + relativePath, nil) else { return nil }
+        let target = String(cString: real)
+        free(real)
+        guard target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else { return nil }
+        let inside = String(target.dropFirst(root.hasSuffix("/") ? root.count : root.count + 1))
+        return PublishPolicy.hiddenComponent(inside) != nil ? inside : nil
+    }
+
     static func resolvedRoot(_ contentRoot: URL) -> String {
         contentRoot.resolvingSymlinksInPath().standardizedFileURL.path
     }

@@ -12,6 +12,9 @@ final class LinkTargets: Sendable {
     private let answers = Locked<[String: Bool]>([:])
     private let plainDirectories = Locked<Set<Substring>>([])
     private let kinds = Locked<[String: String?]>([:])
+    /// Paths known to hold no symbolic link (`lstat` saw each component): their target is
+    /// the path itself.
+    private let plainPaths = Locked<Set<String>>([])
     private let svgFilesReported = Locked<Set<String>>([])
     private let reportsSVGFiles: Bool
 
@@ -33,8 +36,18 @@ final class LinkTargets: Sendable {
         let plainMode = plainFileMode(relativePath)
         let answer = plainMode != nil || LinkPaths.exists(relativePath, in: contentRoot, resolvedRoot: resolvedRoot)
         answers.withLock { $0[relativePath] = answer }
-        if let plainMode { kinds.withLock { $0[relativePath] = .some(Self.kind(plainMode)) } }
+        if let plainMode {
+            kinds.withLock { $0[relativePath] = .some(Self.kind(plainMode)) }
+            plainPaths.withLock { _ = $0.insert(relativePath) }
+        }
         return answer
+    }
+
+    /// `LinkPaths.hiddenTarget` of an existing target: where a symbolic link on its way
+    /// leads, when that is hidden. A path without links (most) is not looked at again.
+    func hiddenTarget(_ relativePath: String) -> String? {
+        if plainPaths.withLock({ $0.contains(relativePath) }) { return nil }
+        return LinkPaths.hiddenTarget(relativePath, in: contentRoot, resolvedRoot: resolvedRoot)
     }
 
     /// What an existing target is when it is neither a regular file nor a directory (a

@@ -43,8 +43,10 @@ final class BodyLinks: Sendable {
         /// (`PublishPolicy`); Markdown files that are not contexts (drafts, say) are not
         /// published.
         private static func isCopyable(_ path: String, contentRoot: URL) -> Bool {
+            let root = LinkPaths.resolvedRoot(contentRoot)
             guard !path.isEmpty, !path.hasSuffix(".md"), PublishPolicy.isPublishable(path),
-                  LinkPaths.exists(path, in: contentRoot) else { return false }
+                  LinkPaths.exists(path, in: contentRoot, resolvedRoot: root),
+                  LinkPaths.hiddenTarget(path, in: contentRoot, resolvedRoot: root) == nil else { return false }
             // Existence was checked above (inside content/); this only asks for the kind.
             var info = stat()
             return stat(contentRoot.appendingPathComponent(path).path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG

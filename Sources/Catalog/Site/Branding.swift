@@ -74,9 +74,10 @@ struct Branding: Sendable {
         }
         // Published under a name of the site's own (`assets/…`), so a hidden file (`.env`)
         // would be served there for anyone to read.
-        if let hidden = PublishPolicy.hiddenComponent(resolved) {
+        if let hidden = PublishPolicy.hiddenComponent(resolved).map(String.init)
+            ?? LinkPaths.hiddenTarget(resolved, in: contentRoot, resolvedRoot: LinkPaths.resolvedRoot(contentRoot)) {
             diagnostics.append(.error("link-hidden-file", at: location,
-                                      "\(key) `\(path)` is in `\(hidden)`, which starts with a dot: hidden files are never published; rename it without the dot (a `_media/` folder, say)"))
+                                      "\(key) `\(path)` leads to `\(hidden)`, which is hidden (it starts with a dot): hidden files are never published; move the file out of the hidden folder (into `_media/`, say)"))
             return nil
         }
         switch ContentFile.read(contentRoot.appendingPathComponent(resolved).path, limit: SourceText.maximumBytes) {

@@ -7,6 +7,10 @@ struct ContentPaths: Sendable {
         /// A regular file inside the content directory, with every link resolved.
         case file(URL)
         case outside(String)
+        /// A file whose path inside the content directory, once `.`, `..` and its links are
+        /// resolved, is hidden (a component starts with `.`), with that path: never
+        /// published, not even as a thumbnail.
+        case hidden(String)
         case missing(isDirectory: Bool)
     }
 
@@ -28,6 +32,9 @@ struct ContentPaths: Sendable {
         guard FileManager.default.fileExists(atPath: resolved.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             return .missing(isDirectory: isDirectory.boolValue)
         }
+        let inside = String(resolved.path.dropFirst(root.path.hasSuffix("/") ? root.path.count : root.path.count + 1))
+        // The path with `.`, `..` and every link resolved: a hidden folder as written is in it too.
+        if PublishPolicy.hiddenComponent(inside) != nil { return .hidden(inside) }
         return .file(resolved)
     }
 }

@@ -28,6 +28,8 @@ struct ThumbnailPlan: Sendable {
             switch paths.resolve(source.relativePath) {
             case .outside(let resolved):
                 job = .failure(.outside(resolved: resolved))
+            case .hidden(let path):
+                job = .failure(.hidden(path))
             case .missing(let isDirectory):
                 job = .failure(.missing(isDirectory: isDirectory))
             case .file(let url):

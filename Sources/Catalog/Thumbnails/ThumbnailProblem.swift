@@ -21,6 +21,11 @@ struct ThumbnailProblem: Error, Hashable, Sendable {
               detail: "resolves to '\(resolved)', outside the content directory; move the image inside content/")
     }
 
+    static func hidden(_ path: String) -> ThumbnailProblem {
+        .init(rule: "link-hidden-file", severity: .error,
+              detail: "leads to '\(path)', which is hidden (it starts with a dot): hidden files are never published, not even as a thumbnail; move the image out of the hidden folder (into `_media/`, say)")
+    }
+
     static func unreadable(_ reason: String) -> ThumbnailProblem {
         .init(rule: "thumbnail-missing", severity: .error, detail: "cannot be read (\(reason)); check its permissions")
     }

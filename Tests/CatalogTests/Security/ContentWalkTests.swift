@@ -177,6 +177,43 @@ import Darwin
         #expect(!FileManager.default.fileExists(atPath: work.root.appendingPathComponent("out/site").path))
     }
 
+    /// A hidden file is not published through a symbolic link either: as a lesson, a
+    /// folder of lessons, a linked file, the style sheet, a file the sheet names or a
+    /// thumbnail. Until session 25 each of these published what the hidden file holds
+    /// (`book/leak.md -> ../.drafts/private.md` was a page of the site).
+    @Test func aLinkToAHiddenFilePublishesNothingOfIt() throws {
+        let work = try Self.work()
+        defer { work.remove() }
+        try work.write(".env", "API_KEY=secret\n")
+        try work.write(".drafts/private.md", "---\ntitle: Private\nsummary: My private draft.\n---\n\nNot for publishing.\n")
+        try work.write(".drafts/cover.png", "png")
+        try work.link("_media/notes.txt", to: "../.env")
+        try work.link("_media/site.css", to: "../.env")
+        try work.link("_media/cover.png", to: "../.drafts/cover.png")
+        try work.write("_media/real.css", "a { background: url(notes.txt) }\n")
+        // The walk: a lesson and a folder of lessons; and a body's link.
+        try work.link("book/leak.md", to: "../.drafts/private.md")
+        try work.link("book/drafts", to: "../.drafts")
+        try work.write("book/lesson.md", "---\ntitle: Lesson\nsummary: A lesson.\n---\n\nSee [x](../_media/notes.txt).\n")
+        try Self.expectSameEverywhere(work, ["error link-hidden-file book/leak.md:1:1", "error link-hidden-file book/drafts:1:1",
+                                             "error link-hidden-file book/lesson.md:6:5"])
+        for path in ["book/leak.md", "book/drafts"] {
+            try FileManager.default.removeItem(at: work.content.appendingPathComponent(path))
+        }
+        // The style sheet, and thumbnails through a link and as written.
+        try work.write("catalog.yml", Self.styledCatalog)
+        try work.write("book/lesson.md", "---\ntitle: Lesson\nsummary: A lesson.\nthumbnail: ../_media/cover.png\n---\n\nText.\n")
+        try work.write("book/other.md", "---\ntitle: Other\nsummary: Another.\nthumbnail: ../.drafts/cover.png\n---\n\nText.\n")
+        try Self.expectSameEverywhere(work, ["error link-hidden-file catalog.yml:6:15", "error link-hidden-file book/lesson.md:4:12",
+                                             "error link-hidden-file book/other.md:4:12"])
+        // A file the style sheet names.
+        try work.write("catalog.yml", Self.styledCatalog.replacingOccurrences(of: "site.css", with: "real.css"))
+        try work.write("book/lesson.md", "---\ntitle: Lesson\nsummary: A lesson.\n---\n\nText.\n")
+        try work.write("book/other.md", "---\ntitle: Other\nsummary: Another.\n---\n\nText.\n")
+        try Self.expectSameEverywhere(work, ["error link-hidden-file _media/real.css:1:17"])
+        #expect(!FileManager.default.fileExists(atPath: work.root.appendingPathComponent("out/site").path))
+    }
+
     /// Sheets that import each other, and themselves, are each published once (as the sheet,
     /// also when a body links one as a file); an SVG a sheet names is the copy without script.
     @Test func styleSheetsThatImportEachOtherArePublishedOnce() throws {
@@ -308,6 +345,29 @@ import Darwin
         #expect(stamps["book/shared/extra.md"] != nil)
         #expect(stamps["_shared/part/extra.md"] == nil)
         #expect(stamps["_media/cover.png"] != nil)
+    }
+
+    /// A link to a hidden file or folder inside is listed as such and not entered, in the
+    /// scanner's walk and the stamped one alike; the stamped walk still stamps the hidden
+    /// files at their own paths, so an edit there is seen.
+    @Test func linksToHiddenEntriesAreListedNotEntered() throws {
+        let root = try Self.tree()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let drafts = root.appendingPathComponent(".drafts")
+        try FileManager.default.createDirectory(at: drafts, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: drafts.appendingPathComponent("private.md"))
+        try Self.link("book/drafts", to: "../.drafts", in: root)
+        try Self.link("book/leak.md", to: "../.drafts/private.md", in: root)
+        for includeHidden in [false, true] {
+            let listing = ContentWalk(root: root.path, includeHidden: includeHidden, stamps: includeHidden).run()
+            let book = try #require(listing.directories["book"])
+            #expect(book.first { $0.name == "drafts" }?.kind == .hidden(".drafts", isDirectory: true))
+            #expect(book.first { $0.name == "leak.md" }?.kind == .hidden(".drafts/private.md", isDirectory: false))
+            #expect(listing.directories["book/drafts"] == nil)
+            #expect((listing.directories[".drafts"] != nil) == includeHidden)
+        }
+        let stamps = ContentWalk(root: root.path, includeHidden: true, stamps: true).run().stamps(directories: false)
+        #expect(stamps[".drafts/private.md"] != nil && stamps["book/drafts/private.md"] == nil)
     }
 
     @Test func linksLeadingOutAreListedNotEntered() throws {
