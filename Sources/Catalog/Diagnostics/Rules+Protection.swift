@@ -36,7 +36,7 @@ extension Rules {
                        "translation-field", "thumbnail-fit"],
             .safety: ["identifier-unsafe", "path-outside-content", "file-not-regular", "file-too-large", "yaml-too-large",
                       "thumbnail-too-large", "thumbnail-memory", "thumbnail-scans", "body-too-deep", "body-too-large",
-                      "link-active-file", "link-hidden-file", "svg-invalid"],
+                      "link-active-file", "link-hidden-file", "link-private-key", "svg-invalid"],
             .contract: ["link-broken", "missing-translation", "command-line", "content-not-found", "output-unusable"],
             .configuration: ["rule-unknown", "rule-severity"],
         ]

@@ -36,6 +36,13 @@ enum CatalogConfigReader {
                       "catalog.yml is a link that leads outside the content directory; copy the file into content/")
             return nil
         }
+        // Nor to a hidden file (`catalog.yml -> .env`), whose keys its diagnostics would name.
+        let inside = root.relativePath(ofResolved: resolved)
+        if PublishPolicy.hiddenComponent(inside) != nil {
+            bag.error("link-hidden-file", at: file.location(),
+                      "catalog.yml is a link to '\(inside)', which is hidden (it starts with a dot), so it is not read; make catalog.yml a file of its own")
+            return nil
+        }
         guard let text = ContentFiles.readText(path: resolved, file: file, noFollow: true, into: &bag) else { return nil }
         var syntax = DiagnosticBag()
         let parsed = YAMLReader.parse(text, file: file, firstLine: 1, into: &syntax)

@@ -204,6 +204,10 @@ public struct BodyChecker {
                 return [.error("file-not-regular", at: location(), ContentFile.notRegularMessage("\(what) `\(url)`", is: kind))]
             }
             guard !resolved.hasSuffix(".md") else { return [] }
+            if targets.holdsPrivateKey(resolved) {
+                return [.error("link-private-key", at: location(),
+                               "\(what) `\(url)` points at `\(resolved)`, which holds a private key (`-----BEGIN … PRIVATE KEY`), so it is not published; remove the \(what) and keep keys outside content/")]
+            }
             if PublishPolicy.isActive(resolved) {
                 return [.error("link-active-file", at: location(),
                                "\(what) `\(url)` points at `\(resolved)`, a type of file that can run script on the site, so it is not published; \(referrer.activeFileAdvice)")]

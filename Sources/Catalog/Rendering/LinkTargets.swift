@@ -15,6 +15,7 @@ final class LinkTargets: Sendable {
     /// Paths known to hold no symbolic link (`lstat` saw each component): their target is
     /// the path itself.
     private let plainPaths = Locked<Set<String>>([])
+    private let privateKeys = Locked<[String: Bool]>([:])
     private let svgFilesReported = Locked<Set<String>>([])
     private let reportsSVGFiles: Bool
 
@@ -40,6 +41,14 @@ final class LinkTargets: Sendable {
             kinds.withLock { $0[relativePath] = .some(Self.kind(plainMode)) }
             plainPaths.withLock { _ = $0.insert(relativePath) }
         }
+        return answer
+    }
+
+    /// `PublishPolicy.holdsPrivateKey` of an existing regular file, remembered.
+    func holdsPrivateKey(_ relativePath: String) -> Bool {
+        if let known = privateKeys.withLock({ $0[relativePath] }) { return known }
+        let answer = PublishPolicy.holdsPrivateKey(rootPath + "/" + relativePath)
+        privateKeys.withLock { $0[relativePath] = answer }
         return answer
     }
 

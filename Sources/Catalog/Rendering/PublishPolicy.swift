@@ -45,6 +45,36 @@ enum PublishPolicy {
         }
     }
 
+    /// How much of a file `holdsPrivateKey` looks at: a key file starts with its key.
+    static let privateKeyWindow = 64 << 10
+
+    /// Whether the first `privateKeyWindow` bytes of the regular file at `absolutePath` hold
+    /// the start of a PEM private key: a line `-----BEGIN … PRIVATE KEY…` (PKCS #8 as
+    /// Apple's .p8, EC, RSA, OpenSSH, encrypted, PGP's `PRIVATE KEY BLOCK`). A file that
+    /// cannot be opened as a regular file holds none (other checks report it).
+    static func holdsPrivateKey(_ absolutePath: String) -> Bool {
+        let descriptor = open(absolutePath, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        var bytes = [UInt8](repeating: 0, count: min(privateKeyWindow, Int(info.st_size)))
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return false }
+        return holdsPrivateKey(bytes[..<count])
+    }
+
+    static func holdsPrivateKey(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let begin = Array("-----BEGIN ".utf8), label = Array("PRIVATE KEY".utf8)
+        var index = bytes.startIndex
+        while let found = bytes[index...].firstRange(of: begin) {
+            let line = bytes[found.upperBound...].prefix { $0 != 0x0A && $0 != 0x0D }.prefix(64)
+            if line.firstRange(of: label) != nil { return true }
+            index = found.upperBound
+        }
+        return false
+    }
+
     struct MediaReadError: Error, CustomStringConvertible {
         var path: String
         var failure: ContentFile.Failure

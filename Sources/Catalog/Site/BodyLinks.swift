@@ -46,7 +46,8 @@ final class BodyLinks: Sendable {
             let root = LinkPaths.resolvedRoot(contentRoot)
             guard !path.isEmpty, !path.hasSuffix(".md"), PublishPolicy.isPublishable(path),
                   LinkPaths.exists(path, in: contentRoot, resolvedRoot: root),
-                  LinkPaths.hiddenTarget(path, in: contentRoot, resolvedRoot: root) == nil else { return false }
+                  LinkPaths.hiddenTarget(path, in: contentRoot, resolvedRoot: root) == nil,
+                  !PublishPolicy.holdsPrivateKey(contentRoot.appendingPathComponent(path).path) else { return false }
             // Existence was checked above (inside content/); this only asks for the kind.
             var info = stat()
             return stat(contentRoot.appendingPathComponent(path).path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG

@@ -82,6 +82,11 @@ struct Branding: Sendable {
         }
         switch ContentFile.read(contentRoot.appendingPathComponent(resolved).path, limit: SourceText.maximumBytes) {
         case .success(let data):
+            guard !PublishPolicy.holdsPrivateKey([UInt8](data.prefix(PublishPolicy.privateKeyWindow))[...]) else {
+                diagnostics.append(.error("link-private-key", at: location,
+                                          "\(key) `\(path)` holds a private key (`-----BEGIN … PRIVATE KEY`), so it is not published; keep keys outside content/"))
+                return nil
+            }
             return data
         case .failure(.notRegular(let kind)):
             diagnostics.append(.error("file-not-regular", at: location,

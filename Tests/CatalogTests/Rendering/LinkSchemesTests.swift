@@ -28,3 +28,25 @@ import Testing
                 == "is a path on a computer (drive C:), which no reader of the site can open; copy the file into content/ and link to it relatively, or link to its address on the web")
     }
 }
+
+/// What `PublishPolicy.holdsPrivateKey` takes for a private key: a PEM line that begins one.
+@Suite struct PrivateKeyTests {
+    static func holds(_ text: String) -> Bool { PublishPolicy.holdsPrivateKey(Array(text.utf8)[...]) }
+
+    @Test func everyKindOfPrivateKeyIsFound() {
+        for label in ["PRIVATE KEY", "EC PRIVATE KEY", "RSA PRIVATE KEY", "OPENSSH PRIVATE KEY", "ENCRYPTED PRIVATE KEY",
+                      "PGP PRIVATE KEY BLOCK", "DSA PRIVATE KEY"] {
+            #expect(Self.holds("notes\r\n-----BEGIN \(label)-----\nMIGT\n-----END \(label)-----\n"), "\(label)")
+        }
+    }
+
+    @Test func publicMaterialIsNot() {
+        #expect(!Self.holds("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n"))
+        #expect(!Self.holds("-----BEGIN PUBLIC KEY-----\nMFkw\n-----END PUBLIC KEY-----\n"))
+        #expect(!Self.holds("-----BEGIN PGP PUBLIC KEY BLOCK-----\n"))
+        // The words on another line than the marker are prose, not a key.
+        #expect(!Self.holds("-----BEGIN \nA PRIVATE KEY is secret."))
+        #expect(!Self.holds("A private key starts with -----BEGIN"))
+        #expect(!Self.holds(""))
+    }
+}

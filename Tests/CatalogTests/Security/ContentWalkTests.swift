@@ -214,6 +214,27 @@ import Darwin
         #expect(!FileManager.default.fileExists(atPath: work.root.appendingPathComponent("out/site").path))
     }
 
+    /// A file holding a private key is never published, whatever its name: linked from a
+    /// body, named by the style sheet, or as the style sheet or logo itself (where
+    /// `stylesheet: keys/AuthKey.p8` published the key at `assets/custom.css`).
+    @Test func aPrivateKeyIsNeverPublished() throws {
+        let work = try Self.work()
+        defer { work.remove() }
+        let key = "-----BEGIN EC PRIVATE KEY-----\nTk9UIEEgUkVBTCBLRVk=\n-----END EC PRIVATE KEY-----\n"
+        try work.write("_keys/AuthKey_TEST.p8", key)
+        try work.write("_keys/notes.txt", "My notes.\n\n" + key)
+        try work.write("_media/site.css", "a { background: url(../_keys/notes.txt) }\n")
+        try work.write("book/lesson.md", "---\ntitle: Lesson\nsummary: A lesson.\n---\n\nSee [x](../_keys/AuthKey_TEST.p8).\n")
+        try Self.expectSameEverywhere(work, ["error link-private-key book/lesson.md:6:5"])
+        try work.write("book/lesson.md", "---\ntitle: Lesson\nsummary: A lesson.\n---\n\nText.\n")
+        try work.write("catalog.yml", Self.styledCatalog)
+        try Self.expectSameEverywhere(work, ["error link-private-key _media/site.css:1:17"])
+        try work.write("catalog.yml", Self.styledCatalog.replacingOccurrences(of: "_media/site.css", with: "_keys/AuthKey_TEST.p8")
+                       + "  logo: _keys/notes.txt\n")
+        try Self.expectSameEverywhere(work, ["error link-private-key catalog.yml:6:15", "error link-private-key catalog.yml:7:9"])
+        #expect(!FileManager.default.fileExists(atPath: work.root.appendingPathComponent("out/site").path))
+    }
+
     /// Sheets that import each other, and themselves, are each published once (as the sheet,
     /// also when a body links one as a file); an SVG a sheet names is the copy without script.
     @Test func styleSheetsThatImportEachOtherArePublishedOnce() throws {
@@ -247,6 +268,19 @@ import Darwin
         try Self.expectSameEverywhere(work, ["error path-outside-content catalog.yml:1:1"])
         let outcome = try HostileRun.run(["validate", "--content", "content"], in: work, seconds: 20)
         #expect(!outcome.stderr.contains("privateKeyName") && !outcome.stdout.contains("privateKeyName"))
+    }
+
+    /// catalog.yml may not be a link to a hidden file either: the keys of `catalog.yml ->
+    /// .env` were named in its `unknown-key` warnings, in a CI log anyone may read.
+    @Test func catalogYmlLinkedToAHiddenFileIsRefusedUnread() throws {
+        let work = try Self.work()
+        defer { work.remove() }
+        try FileManager.default.removeItem(at: work.content.appendingPathComponent("catalog.yml"))
+        try work.write(".env", "STRIPE_SECRET_KEY: x\nbundleIdentifier: com.example.secret\n")
+        try work.link("catalog.yml", to: ".env")
+        try Self.expectSameEverywhere(work, ["error link-hidden-file catalog.yml:1:1"])
+        let outcome = try HostileRun.run(["validate", "--content", "content"], in: work, seconds: 20)
+        #expect(!outcome.stderr.contains("STRIPE") && !outcome.stdout.contains("STRIPE"))
     }
 
     // MARK: - Only files that cannot run are published
