@@ -19,6 +19,41 @@ extension OutputDirectory {
         return FileStamp(info)
     }
 
+    /// The stamp of `relative` when it is a regular file below the directory holding
+    /// exactly the `size` bytes that `source` (open, at its start) reads, else nil: both
+    /// read 64 kB at a time, stopping at the first difference.
+    func stampIfHolding(_ relative: String, sameAs source: Int32, size: Int) -> FileStamp? {
+        guard let descriptor = try? openForReading(relative) else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == size else { return nil }
+        let chunk = 65_536
+        let same = withUnsafeTemporaryAllocation(byteCount: 2 * chunk, alignment: 16) { buffer -> Bool in
+            let ours = buffer.baseAddress!, theirs = buffer.baseAddress! + chunk
+            var offset = 0
+            while offset < size {
+                let wanted = min(chunk, size - offset)
+                guard Self.readFully(source, ours, wanted), Self.readFully(descriptor, theirs, wanted),
+                      memcmp(ours, theirs, wanted) == 0 else { return false }
+                offset += wanted
+            }
+            return true
+        }
+        return same ? FileStamp(info) : nil
+    }
+
+    /// Reads exactly `count` bytes into `buffer`; false at an error or an early end.
+    private static func readFully(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Bool {
+        var done = 0
+        while done < count {
+            let got = systemRead(descriptor, buffer + done, count - done)
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { return false }
+            done += got
+        }
+        return true
+    }
+
     /// Whether reading `descriptor` to the end gives exactly `expected`.
     private static func matches(_ descriptor: Int32, _ expected: UnsafeRawBufferPointer) -> Bool {
         let chunk = 65_536

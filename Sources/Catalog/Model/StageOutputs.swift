@@ -35,6 +35,19 @@ public struct ThumbnailSet: Sendable {
 /// Paths use `/`; the sink creates directories as needed.
 public protocol OutputSink: Sendable {
     func write(_ relativePath: String, _ data: Data) throws
+    /// Writes a copy of the regular file at `absolutePath` (a linked file of the content).
+    /// A sink on disk streams it, so that a linked video costs no memory for its size;
+    /// by default it is read whole and written.
+    func copyFile(_ relativePath: String, from absolutePath: String) throws
+}
+
+extension OutputSink {
+    public func copyFile(_ relativePath: String, from absolutePath: String) throws {
+        switch ContentFile.read(absolutePath, limit: Int.max) {
+        case .success(let data): try write(relativePath, data)
+        case .failure(let failure): throw PublishPolicy.MediaReadError(path: absolutePath, failure: failure)
+        }
+    }
 }
 
 /// Writes into a directory on disk (the build's staging directory).

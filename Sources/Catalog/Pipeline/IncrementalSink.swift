@@ -56,6 +56,30 @@ public final class IncrementalSink: OutputSink {
         state.withLock { $0.records[relativePath] = stamp }
     }
 
+    /// Streams the file in pieces of 1 MB, so that a linked video costs no memory for its
+    /// size; linked from the current output instead when that holds the same bytes.
+    public func copyFile(_ relativePath: String, from absolutePath: String) throws {
+        let source: ContentFile.Opened
+        switch ContentFile.open(absolutePath, limit: Int.max) {
+        case .success(let opened): source = opened
+        case .failure(let failure): throw PublishPolicy.MediaReadError(path: absolutePath, failure: failure)
+        }
+        defer { close(source.descriptor) }
+        try makeParent(of: relativePath)
+        if !previous.isEmpty { try directory.remove(relativePath) }
+        if let current, let old = previous[relativePath], old.size == source.size,
+           let stamp = current.stampIfHolding(relativePath, sameAs: source.descriptor, size: source.size),
+           (try? directory.link(relativePath, from: current)) == true {
+            state.withLock { $0.records[relativePath] = stamp; $0.linked += 1 }
+            return
+        }
+        guard lseek(source.descriptor, 0, SEEK_SET) == 0 else {
+            throw PublishPolicy.MediaReadError(path: absolutePath, failure: .unreadable(OutputDirectory.reason()))
+        }
+        let stamp = try streamFile(relativePath, from: source.descriptor, path: absolutePath)
+        state.withLock { $0.records[relativePath] = stamp }
+    }
+
     /// Path → stamp of every file written (a rename of the staging directory
     /// keeps both), and how many were linked rather than written.
     var written: (records: [String: FileStamp], linked: Int) {
@@ -101,6 +125,29 @@ public final class IncrementalSink: OutputSink {
     /// state keeps of a front matter and of its own bytes (`BodyStateFile`).
     static func hash(_ data: some DataProtocol) -> String {
         OutputDigest(of: data).hex
+    }
+
+    /// Writes what `source` reads to its end into the file; its stamp, taken before it is closed.
+    private func streamFile(_ relativePath: String, from source: Int32, path: String) throws -> FileStamp {
+        let descriptor = try directory.createFile(relativePath)
+        defer { close(descriptor) }
+        let chunk = 1 << 20
+        let failure = withUnsafeTemporaryAllocation(byteCount: chunk, alignment: 16) { buffer -> String? in
+            while true {
+                let count = systemRead(source, buffer.baseAddress!, chunk)
+                if count < 0 && errno == EINTR { continue }
+                if count < 0 { return "cannot read \(path): \(OutputDirectory.reason())" }
+                if count == 0 { return nil }
+                guard OutputDirectory.writeAll(descriptor, UnsafeRawBufferPointer(rebasing: buffer[..<count])) else {
+                    return OutputDirectory.reason()
+                }
+            }
+        }
+        var info = stat()
+        guard failure == nil, fstat(descriptor, &info) == 0 else {
+            throw IncrementalError.write(directory.full(relativePath), failure ?? OutputDirectory.reason())
+        }
+        return FileStamp(info)
     }
 
     /// Writes the file and returns its stamp, taken before it is closed.

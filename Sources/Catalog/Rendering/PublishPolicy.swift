@@ -35,13 +35,14 @@ enum PublishPolicy {
         hiddenComponent(path) == nil && !isActive(path)
     }
 
-    /// The bytes of a linked file to copy, read only if it is a regular file; an SVG's
-    /// sanitized copy.
-    static func mediaBytes(_ absolutePath: String) throws -> Data {
-        if SVGSanitizer.isSVG(absolutePath) { return try SVGSanitizer.publishedBytes(absolutePath) }
-        switch ContentFile.read(absolutePath, limit: Int.max) {
-        case .success(let data): return data
-        case .failure(let failure): throw MediaReadError(path: absolutePath, failure: failure)
+    /// Publishes a linked file at `relativePath` of the sink: an SVG as its sanitized copy,
+    /// any other file streamed as it is (`OutputSink.copyFile`), read only if it is a
+    /// regular file.
+    static func publishMedia(_ absolutePath: String, at relativePath: String, to sink: some OutputSink) throws {
+        if SVGSanitizer.isSVG(absolutePath) {
+            try sink.write(relativePath, SVGSanitizer.publishedBytes(absolutePath))
+        } else {
+            try sink.copyFile(relativePath, from: absolutePath)
         }
     }
 
@@ -75,10 +76,10 @@ enum PublishPolicy {
         return false
     }
 
-    struct MediaReadError: Error, CustomStringConvertible {
+    public struct MediaReadError: Error, CustomStringConvertible {
         var path: String
         var failure: ContentFile.Failure
-        var description: String {
+        public var description: String {
             switch failure {
             case .unreadable(let reason): "cannot read \(path): \(reason)"
             case .tooLarge(let size): "\(path) has \(size) bytes, too many to copy"

@@ -95,7 +95,7 @@ public struct SiteStage: Sendable {
         try write(SiteAssets.scriptPath, SiteAssets.script, to: sink)
         for file in branding.files { try sink.write(file.path, file.data) }
         for path in media.paths.union(branding.media).subtracting(branding.styleSheets).sorted() {
-            try sink.write("media/" + path, try PublishPolicy.mediaBytes(contentRoot.appendingPathComponent(path).path))
+            try PublishPolicy.publishMedia(contentRoot.appendingPathComponent(path).path, at: "media/" + path, to: sink)
         }
         try searchIndex?.join()
         try sitemap.join()

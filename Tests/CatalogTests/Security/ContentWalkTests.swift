@@ -326,6 +326,40 @@ import Darwin
         #expect(!FileManager.default.fileExists(atPath: work.root.appendingPathComponent("out/site/assets/logo.html").path))
     }
 
+    /// A linked file is copied in pieces, not read whole: a lesson that links a 400 MB video
+    /// (sparse here) builds in well under its size of memory, and again, linking the copy
+    /// of the last build. Until session 25 the build held every linked file whole: a 1.5 GB
+    /// video took 1.58 GB.
+    @Test func aLargeLinkedFileIsCopiedInPieces() throws {
+        let work = try Self.work()
+        defer { work.remove() }
+        let video = work.content.appendingPathComponent("_media/lecture.mp4")
+        try FileManager.default.createDirectory(at: video.deletingLastPathComponent(), withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: video.path, contents: Data("ftypisom".utf8)))
+        let handle = try FileHandle(forWritingTo: video)
+        try handle.truncate(atOffset: 400 << 20)
+        try handle.close()
+        try work.write("book/lesson.md", "---\ntitle: Lesson\nsummary: A lesson.\n---\n\n[The lecture](../_media/lecture.mp4)\n")
+        let build = ["build", "--content", "content", "--output", "out/site", "--cache", "cache"]
+        let copy = work.root.appendingPathComponent("out/site/media/_media/lecture.mp4")
+        var inodes: [Int] = []
+        for run in 0..<2 {
+            // The second build is a whole one (catalog.yml saved again), which compares the
+            // video with the last build's copy, in pieces too, and links that copy.
+            if run == 1 { try work.write("catalog.yml", try String(contentsOf: work.content.appendingPathComponent("catalog.yml"), encoding: .utf8)) }
+            let outcome = try HostileRun.run(build, in: work, seconds: 20)
+            outcome.expectSafe(memoryLimit: 200 << 20)
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            let attributes = try FileManager.default.attributesOfItem(atPath: copy.path)
+            #expect(attributes[.size] as? Int == 400 << 20)
+            inodes.append(try #require(attributes[.systemFileNumber] as? Int))
+        }
+        #expect(inodes[0] == inodes[1], "the second build wrote the video again instead of linking it")
+        let head = try FileHandle(forReadingFrom: copy)
+        defer { try? head.close() }
+        #expect(try head.read(upToCount: 8) == Data("ftypisom".utf8))
+    }
+
     @Test func aLinkedImageThatCannotRunIsStillPublished() throws {
         let work = try Self.work()
         defer { work.remove() }
