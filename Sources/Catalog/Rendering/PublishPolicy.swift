@@ -54,15 +54,11 @@ enum PublishPolicy {
     /// Apple's .p8, EC, RSA, OpenSSH, encrypted, PGP's `PRIVATE KEY BLOCK`). A file that
     /// cannot be opened as a regular file holds none (other checks report it).
     static func holdsPrivateKey(_ absolutePath: String) -> Bool {
-        let descriptor = open(absolutePath, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
-        var bytes = [UInt8](repeating: 0, count: min(privateKeyWindow, Int(info.st_size)))
-        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return false }
-        return holdsPrivateKey(bytes[..<count])
+        guard case .success(let file) = ContentFile.open(absolutePath, limit: Int.max) else { return false }
+        defer { close(file.descriptor) }
+        var bytes = [UInt8](repeating: 0, count: min(privateKeyWindow, file.size))
+        let count = bytes.withUnsafeMutableBytes { read(file.descriptor, $0.baseAddress, $0.count) }
+        return count > 0 && holdsPrivateKey(bytes[..<count])
     }
 
     static func holdsPrivateKey(_ bytes: ArraySlice<UInt8>) -> Bool {
