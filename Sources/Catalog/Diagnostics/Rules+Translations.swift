@@ -48,7 +48,7 @@ extension Rules {
              example: "[settings](../.env), or a lesson `leak.md` that is a symbolic link to `../.drafts/private.md`",
              fix: "Rename the file without the leading dot (into `_media/`, say), or remove the link."),
         Rule("link-private-key", .error, "No file the site publishes holds a private key.",
-             why: "A file that holds a PEM private key (`-----BEGIN … PRIVATE KEY-----`: the .p8 key `upload` signs with, an SSH, TLS or PGP key) copied into the site would hand the key to everyone who opens the site; a pull request could link to where a build machine keeps its key. The first 64 KB of every file a body links to, of the logo, of the style sheet and of the files it names are looked at.",
+             why: "A file that holds a PEM private key (`-----BEGIN … PRIVATE KEY-----`: the .p8 key `upload` signs with, an SSH, TLS or PGP key) copied into the site would hand the key to everyone who opens the site; a pull request could link to where a build machine keeps its key. The first 4 KB of every file a body links to, of the logo, of the style sheet and of the files it names are looked at.",
              example: "[the key](../keys/AuthKey_ABC123.p8)",
              fix: "Remove the link, and keep keys outside content/ (give `upload --key` a path outside the repository); to show a key in a lesson, write a made-up one in a code block."),
         Rule("raw-html-removed", .warning, "Raw HTML keeps only what the HTML allowlist allows.",

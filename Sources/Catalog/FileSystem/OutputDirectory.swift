@@ -144,6 +144,21 @@ public final class OutputDirectory: Sendable {
         data.withUnsafeBytes { writeAll(descriptor, $0) }
     }
 
+    /// Writes what `source` reads, from where it is to its end, 1 MB at a time; nil when
+    /// done, else why not.
+    static func copyAll(from source: Int32, to descriptor: Int32) -> String? {
+        let chunk = 1 << 20
+        return withUnsafeTemporaryAllocation(byteCount: chunk, alignment: 16) { buffer -> String? in
+            while true {
+                let count = systemRead(source, buffer.baseAddress!, chunk)
+                if count < 0 && errno == EINTR { continue }
+                if count < 0 { return "cannot read the file copied: \(reason())" }
+                if count == 0 { return nil }
+                guard writeAll(descriptor, UnsafeRawBufferPointer(rebasing: buffer[..<count])) else { return reason() }
+            }
+        }
+    }
+
     static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
         guard var next = buffer.baseAddress else { return true }
         var left = buffer.count

@@ -137,7 +137,7 @@ public final class LiveBuild: Sendable {
             return Outcome(result: BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer))
         }
         pause.withLock { $0 }?(.rendered)
-        let applied = try timer.measure("write") { try write(sink.written, pages: pagePaths) }
+        let applied = try timer.measure("write") { try write(sink.written, copies: sink.copied, pages: pagePaths) }
         // Made here, so that the first body edit after this build is as quick as the next ones.
         let siteIndex = timer.measure("site") { SiteIndex(model: model, thumbnails: thumbnails) }
         let contextFiles = timer.measure("model") { LiveSettled.filesOfContexts(kept.tree) }
@@ -264,9 +264,10 @@ public final class LiveBuild: Sendable {
     }
 
     /// Applies the difference; the pages rendered become reusable only once it is in place.
-    private func write(_ files: [String: Data], pages paths: Set<String>) throws -> (written: Int, removed: Int) {
+    private func write(_ files: [String: Data], copies: [String: LiveOutput.Copy],
+                       pages paths: Set<String>) throws -> (written: Int, removed: Int) {
         do {
-            let applied = try output.apply(files: files, pages: paths)
+            let applied = try output.apply(files: files, copies: copies, pages: paths)
             pages.commit()
             pages.keep(only: paths)
             return applied

@@ -5,12 +5,33 @@ import Foundation
 /// stage has succeeded. Stages may write from several threads.
 final class MemorySink: OutputSink {
     private let files = Locked<[String: Data]>([:])
+    private let copies = Locked<[String: LiveOutput.Copy]>([:])
 
     func write(_ relativePath: String, _ data: Data) throws {
         files.withLock { $0[relativePath] = data }
     }
 
+    /// Keeps where the file is and its stamp, not its bytes (a linked video would stay in
+    /// memory until the output is written); `LiveOutput` copies it, 1 MB at a time, only
+    /// when its stamp changed.
+    func copyFile(_ relativePath: String, from absolutePath: String) throws {
+        switch ContentFile.open(absolutePath, limit: Int.max) {
+        case .success(let file):
+            var info = stat()
+            let stamped = fstat(file.descriptor, &info) == 0
+            close(file.descriptor)
+            guard stamped else {
+                throw PublishPolicy.MediaReadError(path: absolutePath, failure: .unreadable(OutputDirectory.reason()))
+            }
+            let copy = LiveOutput.Copy(source: absolutePath, stamp: FileStamp(info).trusted(at: FileStamp.now()))
+            copies.withLock { $0[relativePath] = copy }
+        case .failure(let failure):
+            throw PublishPolicy.MediaReadError(path: absolutePath, failure: failure)
+        }
+    }
+
     var written: [String: Data] { files.withLock { $0 } }
+    var copied: [String: LiveOutput.Copy] { copies.withLock { $0 } }
 }
 
 /// The output directory of a long-lived build (`serve`) and what it holds, so that a
@@ -29,11 +50,20 @@ final class LiveOutput: Sendable {
     let directory: URL
     /// Held for writing while the output changes; readers of the output hold it for reading.
     let lock = ReadWriteLock()
+    /// A linked file of the content copied into the output: where it is, and its stamp when
+    /// the build saw it (one too recent to trust matches nothing, so it is copied again).
+    struct Copy: Equatable, Sendable {
+        var source: String
+        var stamp: FileStamp
+    }
+
     private struct State {
         /// Path → the hash of the bytes of every file except pages (payloads, search
         /// index, sitemap…): what a rebuild compares its files with. Not the bytes, which
         /// would keep about 25 MB at 10,000 contexts for as long as `serve` runs.
         var files: [String: SHA256Digest] = [:]
+        /// Path → the linked file copied there.
+        var copies: [String: Copy] = [:]
         /// Every page in the output.
         var pages: Set<String> = []
         var isKnown = false
@@ -54,30 +84,35 @@ final class LiveOutput: Sendable {
     /// Makes the output hold exactly `files` and `pages` (pages rendered this build in
     /// `files`, those taken from the memo unchanged in the output already).
     /// - Returns: how many files were written and removed.
-    func apply(files: [String: Data], pages: Set<String>) throws -> (written: Int, removed: Int) {
+    /// - Parameter copies: linked files to copy (`MemorySink.copied`), copied again only
+    ///   when their stamp changed.
+    func apply(files: [String: Data], copies: [String: Copy] = [:], pages: Set<String>) throws -> (written: Int, removed: Int) {
         let previous = state.withLock { $0 }
         // Pages are not recorded: a page in `files` was rendered again, and is written.
         let hashes = files.filter { !pages.contains($0.key) }.mapValues { SHA256.hash(data: $0) }
         guard previous.isKnown else {
-            try replaceWhole(files)
-            state.withLock { $0 = State(files: hashes, pages: pages, isKnown: true) }
-            return (files.count, 0)
+            try replaceWhole(files, copies: copies)
+            state.withLock { $0 = State(files: hashes, copies: copies, pages: pages, isKnown: true) }
+            return (files.count + copies.count, 0)
         }
         let changed = files.filter { path, _ in hashes[path].map { $0 != previous.files[path] } ?? true }
-        let gone = previous.files.keys.filter { files[$0] == nil && !pages.contains($0) }
-            + previous.pages.filter { !pages.contains($0) && files[$0] == nil }
-        try apply(changed, removing: gone)
-        state.withLock { $0 = State(files: hashes, pages: pages, isKnown: true) }
-        return (changed.count, gone.count)
+        let recopied = copies.filter { path, copy in previous.copies[path] != copy || copy.stamp.size < 0 }
+        let kept = { (path: String) in files[path] != nil || copies[path] != nil || pages.contains(path) }
+        let gone = previous.files.keys.filter { !kept($0) } + previous.copies.keys.filter { !kept($0) }
+            + previous.pages.filter { !kept($0) }
+        try apply(changed, copies: recopied, removing: gone)
+        state.withLock { $0 = State(files: hashes, copies: copies, pages: pages, isKnown: true) }
+        return (changed.count + recopied.count, gone.count)
     }
 
-    /// Writes `files` and removes `removed` under the output's lock. After a failure the
-    /// directory's content is unknown, so the next build replaces it whole.
-    private func apply(_ files: [String: Data], removing removed: [String]) throws {
+    /// Writes `files` and `copies` and removes `removed` under the output's lock. After a
+    /// failure the directory's content is unknown, so the next build replaces it whole.
+    private func apply(_ files: [String: Data], copies: [String: Copy] = [:], removing removed: [String]) throws {
         do {
             try lock.writing {
                 let root = try OutputDirectory(path: directory.path)
                 for (path, data) in files { try Self.replace(path, with: data, in: root) }
+                for (path, copy) in copies { try Self.replace(path, copying: copy.source, in: root) }
                 for path in removed { try Self.remove(path, in: root) }
             }
         } catch {
@@ -103,11 +138,12 @@ final class LiveOutput: Sendable {
         return (written.count, removed.count)
     }
 
-    private func replaceWhole(_ files: [String: Data]) throws {
+    private func replaceWhole(_ files: [String: Data], copies: [String: Copy]) throws {
         let staged = try StagedOutput(output: directory, force: force)
         do {
             let sink = try IncrementalSink(staging: staged.staging, output: directory, previous: [:])
             for (path, data) in files { try sink.write(path, data) }
+            for (path, copy) in copies { try sink.copyFile(path, from: copy.source) }
             try lock.writing { try staged.commit() }
         } catch {
             staged.discard()
@@ -135,6 +171,30 @@ final class LiveOutput: Sendable {
         let closed = close(descriptor) == 0
         do {
             guard wrote, closed else { throw IncrementalError.write(root.full(path), OutputDirectory.reason()) }
+            try root.rename(temporary, to: path)
+        } catch {
+            _ = try? root.remove(temporary)
+            throw error
+        }
+    }
+
+    /// Gives a file the bytes of the regular file at `source`, streamed into a new file
+    /// beside it and renamed over it (never written over: it may be a link `build` made).
+    private static func replace(_ path: String, copying source: String, in root: OutputDirectory) throws {
+        let file: ContentFile.Opened
+        switch ContentFile.open(source, limit: Int.max) {
+        case .success(let opened): file = opened
+        case .failure(let failure): throw PublishPolicy.MediaReadError(path: source, failure: failure)
+        }
+        defer { close(file.descriptor) }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty { try root.makeDirectories(parent) }
+        let temporary = (parent.isEmpty ? "" : parent + "/") + ".live-\(UInt64.random(in: 0...UInt64.max)).tmp"
+        let descriptor = try root.createFile(temporary, exclusive: true)
+        let failure = OutputDirectory.copyAll(from: file.descriptor, to: descriptor)
+        let closed = close(descriptor) == 0
+        do {
+            guard failure == nil, closed else { throw IncrementalError.write(root.full(path), failure ?? OutputDirectory.reason()) }
             try root.rename(temporary, to: path)
         } catch {
             _ = try? root.remove(temporary)

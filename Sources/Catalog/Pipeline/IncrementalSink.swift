@@ -131,18 +131,7 @@ public final class IncrementalSink: OutputSink {
     private func streamFile(_ relativePath: String, from source: Int32, path: String) throws -> FileStamp {
         let descriptor = try directory.createFile(relativePath)
         defer { close(descriptor) }
-        let chunk = 1 << 20
-        let failure = withUnsafeTemporaryAllocation(byteCount: chunk, alignment: 16) { buffer -> String? in
-            while true {
-                let count = systemRead(source, buffer.baseAddress!, chunk)
-                if count < 0 && errno == EINTR { continue }
-                if count < 0 { return "cannot read \(path): \(OutputDirectory.reason())" }
-                if count == 0 { return nil }
-                guard OutputDirectory.writeAll(descriptor, UnsafeRawBufferPointer(rebasing: buffer[..<count])) else {
-                    return OutputDirectory.reason()
-                }
-            }
-        }
+        let failure = OutputDirectory.copyAll(from: source, to: descriptor).map { "\(path): \($0)" }
         var info = stat()
         guard failure == nil, fstat(descriptor, &info) == 0 else {
             throw IncrementalError.write(directory.full(relativePath), failure ?? OutputDirectory.reason())
