@@ -37,9 +37,20 @@ struct AuthorStyleSheets {
             var written: [UInt8] = []
             written.reserveCapacity(bytes.count)
             var copied = 0
+            var judged: [String: Judgement] = [:]
+            var report = Report()
+            defer { report.finish(into: &diagnostics) }
             for reference in CSSReferences.scan(bytes) {
+                // Past the limit with an error, the build fails whatever follows: stop there.
+                if report.isFull && report.hasError {
+                    report.stopped = true
+                    break
+                }
                 let location = { lines.location(reference.range.lowerBound, file: file.displayPath) }
-                guard let target = publish(reference, from: file, at: location, targets: targets) else { continue }
+                let judgement = judged[reference.value] ?? judge(reference.value, from: file, targets: targets)
+                if judged.count < Self.judgementsKept { judged[reference.value] = judgement }
+                report.add(judgement.problems, at: location)
+                guard let target = judgement.target else { continue }
                 let value: String
                 switch target {
                 case .file(let resolved, let suffix):
@@ -68,6 +79,56 @@ struct AuthorStyleSheets {
         media.subtract(sheets)
     }
 
+    /// At most this many diagnostics a sheet: a sheet of a million broken `url(…)` is one
+    /// mistake repeated, and each of its diagnostics would cost memory and time to sort.
+    static let maximumDiagnostics = 100
+    /// How many values a sheet's judgements are remembered for (a theme names a few dozen).
+    static let judgementsKept = 10_000
+
+    /// A reference's value judged once a sheet: where it leads, and its problems (at the
+    /// start of the sheet, each placed at the reference when reported).
+    private struct Judgement {
+        var target: Target?
+        var problems: [Diagnostic] = []
+    }
+
+    /// A sheet's diagnostics, the first `maximumDiagnostics` at their places, the last
+    /// saying how many more there were.
+    private struct Report {
+        var kept: [Diagnostic] = []
+        var more = 0
+        /// The rest of the sheet was not read.
+        var stopped = false
+
+        var isFull: Bool { kept.count >= AuthorStyleSheets.maximumDiagnostics }
+        var hasError: Bool { kept.contains { $0.severity == .error } }
+
+        mutating func add(_ problems: [Diagnostic], at location: () -> SourceLocation) {
+            guard !problems.isEmpty else { return }
+            guard kept.count < AuthorStyleSheets.maximumDiagnostics else {
+                more += problems.count
+                return
+            }
+            let place = location()
+            kept += problems.map { problem in
+                // Problems of the reference are placed at it; an SVG's own stay in the SVG.
+                var placed = problem
+                if problem.location.file == place.file { placed.location = place }
+                return placed
+            }
+        }
+
+        func finish(into diagnostics: inout [Diagnostic]) {
+            var kept = kept
+            if stopped, !kept.isEmpty {
+                kept[kept.count - 1].message += "; the rest of this style sheet is not checked until these are corrected"
+            } else if more > 0, !kept.isEmpty {
+                kept[kept.count - 1].message += "; \(more) more problems follow in this style sheet"
+            }
+            diagnostics += kept
+        }
+    }
+
     private enum Target {
         /// A file of content/ to publish, and what followed its path (`?…`, `#…`).
         case file(String, suffix: String)
@@ -75,33 +136,28 @@ struct AuthorStyleSheets {
         case invalid
     }
 
-    /// Where a reference leads once published; nil to keep it as written (another site, a
-    /// fragment, `data:`, or a reference already reported as an error).
-    private mutating func publish(_ reference: CSSReferences.Reference, from file: SourceFile, at location: () -> SourceLocation,
-                                  targets: LinkTargets) -> Target? {
-        let url = reference.value
-        if LinkPolicy.scheme(of: LinkPolicy.cleaned(url)) == "data" { return nil }
+    /// Where a reference's value leads once published (nil to keep it as written: another
+    /// site, a fragment, `data:`, or a reference with an error), and what is wrong with it.
+    private func judge(_ url: String, from file: SourceFile, targets: LinkTargets) -> Judgement {
+        let location = file.location()
+        if LinkPolicy.scheme(of: LinkPolicy.cleaned(url)) == "data" { return Judgement(target: nil) }
         if url.contains("{{") || url.contains("{%") {
-            diagnostics.append(.error("link-broken", at: location(),
-                                      "style sheet reference `\(url)` is a template expression, which another site engine fills in when it copies the sheet (mdBook, Hugo, Jekyll) and this site does not; write the file's path, relative to \(file.relativePath)"))
-            return nil
+            return Judgement(target: nil, problems: [.error("link-broken", at: location,
+                                                            "style sheet reference `\(url)` is a template expression, which another site engine fills in when it copies the sheet (mdBook, Hugo, Jekyll) and this site does not; write the file's path, relative to \(file.relativePath)")])
         }
         let destination = LinkPolicy.classify(url)
         if case .unsafe(let scheme) = destination {
-            diagnostics.append(.warning("unsafe-link", at: location(),
-                                        "style sheet reference `\(url)` uses the \(scheme): scheme, which could run script, so it is published as `about:invalid`; remove it"))
-            return .invalid
+            return Judgement(target: .invalid, problems: [.warning("unsafe-link", at: location,
+                                                                   "style sheet reference `\(url)` uses the \(scheme): scheme, which could run script, so it is published as `about:invalid`; remove it")])
         }
-        let found = BodyChecker.diagnoseDestination(url, destination, as: .styleSheet, at: location, source: file, targets: targets)
-        diagnostics += found
+        let found = BodyChecker.diagnoseDestination(url, destination, as: .styleSheet, at: { location }, source: file, targets: targets)
         guard case .relative(let path, let suffix) = destination, !found.contains(where: { $0.severity == .error }),
-              let resolved = LinkPaths.resolve(path, from: file.relativePath) else { return nil }
+              let resolved = LinkPaths.resolve(path, from: file.relativePath) else { return Judgement(target: nil, problems: found) }
         if resolved.isEmpty || resolved.hasSuffix(".md") || Self.isDirectory(resolved, in: targets.contentRoot) {
-            diagnostics.append(.error("link-broken", at: location(),
-                                      "style sheet reference `\(url)` points at `\(resolved)`, which is a \(resolved.hasSuffix(".md") ? "Markdown file (published as a page, not as a file)" : "folder"); name a file such as an image or a font"))
-            return nil
+            return Judgement(target: nil, problems: found + [.error("link-broken", at: location,
+                                                                    "style sheet reference `\(url)` points at `\(resolved)`, which is a \(resolved.hasSuffix(".md") ? "Markdown file (published as a page, not as a file)" : "folder"); name a file such as an image or a font")])
         }
-        return .file(resolved, suffix: suffix)
+        return Judgement(target: .file(resolved, suffix: suffix), problems: found)
     }
 
     /// An imported sheet's bytes, or nil with its diagnostic (too large, unreadable).

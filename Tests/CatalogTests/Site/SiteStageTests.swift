@@ -199,6 +199,20 @@ private func pages(_ sink: MemorySink) -> [String: String] {
     #expect(branding.styleSheets == ["_theme/site.css", "_theme/parts/colours.css"])
 }
 
+/// A sheet's diagnostics stop at 100; when they are warnings the rest is still read and
+/// written (here every `javascript:` becomes `about:invalid`), the last saying how many more.
+@Test func aStyleSheetsWarningsStopAtAHundredAndTheRestIsStillWritten() throws {
+    let content = try TempContent(["site.css": String(repeating: "a { b: url('javascript:x') }\n", count: 150)])
+    defer { content.remove() }
+    var settings = SiteSettings()
+    settings.stylesheet = "site.css"
+    let (branding, diagnostics) = Branding.load(settings, contentRoot: content.url,
+                                                source: SourceFile(relativePath: "catalog.yml", displayPath: "content/catalog.yml"))
+    #expect(diagnostics.map { "\($0.location.line):\($0.location.column) \($0.rule)" } == (1...100).map { "\($0):12 unsafe-link" })
+    #expect(diagnostics.last?.message.hasSuffix("; 50 more problems follow in this style sheet") == true)
+    #expect(String(decoding: branding.files[0].data, as: UTF8.self) == String(repeating: "a { b: url(\"about:invalid\") }\n", count: 150))
+}
+
 @Test func aHomeBodyWithoutTranslationIsMarkedAsTheDefaultLanguage() throws {
     var model = SiteFixture.model()
     model.app.body[SiteFixture.ar] = model.app.body[SiteFixture.en]
