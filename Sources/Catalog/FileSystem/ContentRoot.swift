@@ -89,11 +89,6 @@ public struct ContentRoot: Sendable {
         return resolved == path || resolved.hasPrefix(path + "/") ? resolved : nil
     }
 
-    /// The content-relative path of a path `resolvedInside` returned ("" for the root).
-    func relativePath(ofResolved resolved: String) -> String {
-        resolved == path ? "" : String(resolved.dropFirst(path.count + 1))
-    }
-
     /// Whether the content-relative path, with every symbolic link followed, is inside the root.
     public func staysInside(_ relativePath: String) -> Bool {
         let resolved = absoluteURL(relativePath).resolvingSymlinksInPath().path

@@ -166,8 +166,7 @@ struct ContentWalk: Sendable {
         guard stat(target, &info) == 0 else {
             return Entry(name: link.name, kind: .broken(isLoop: false), stamp: linkStamp, isLink: true)
         }
-        let inside = target == root ? "" : String(target.dropFirst(root.count + 1))
-        if PublishPolicy.hiddenComponent(inside) != nil {
+        if let inside = PublishPolicy.hiddenPath(target, under: root) {
             return Entry(name: link.name, kind: .hidden(inside, isDirectory: info.st_mode & S_IFMT == S_IFDIR),
                          stamp: linkStamp, isLink: true)
         }

@@ -11,24 +11,31 @@ extension OutputDirectory {
     /// makes can never pass for other bytes, and comparing costs less than hashing.
     /// Read 64 kB at a time, stopping at the first difference.
     func stampIfHolding(_ relative: String, _ data: Data) -> FileStamp? {
-        guard let descriptor = try? openForReading(relative) else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == data.count,
-              data.withUnsafeBytes({ Self.matches(descriptor, $0) }) else { return nil }
-        return FileStamp(info)
+        stampIfHolding(relative, size: data.count) { descriptor in data.withUnsafeBytes { Self.matches(descriptor, $0) } }
     }
 
     /// The stamp of `relative` when it is a regular file below the directory holding
     /// exactly the `size` bytes that `source` (open, at its start) reads, else nil: both
     /// read 64 kB at a time, stopping at the first difference.
     func stampIfHolding(_ relative: String, sameAs source: Int32, size: Int) -> FileStamp? {
+        stampIfHolding(relative, size: size) { Self.matches($0, source, size: size) }
+    }
+
+    /// The stamp of `relative` when it is a regular file of `size` bytes for which `same`
+    /// (given it open for reading) answers true.
+    private func stampIfHolding(_ relative: String, size: Int, same: (Int32) -> Bool) -> FileStamp? {
         guard let descriptor = try? openForReading(relative) else { return nil }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == size else { return nil }
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == size,
+              same(descriptor) else { return nil }
+        return FileStamp(info)
+    }
+
+    /// Whether `descriptor` and `source` read the same `size` bytes.
+    private static func matches(_ descriptor: Int32, _ source: Int32, size: Int) -> Bool {
         let chunk = 65_536
-        let same = withUnsafeTemporaryAllocation(byteCount: 2 * chunk, alignment: 16) { buffer -> Bool in
+        return withUnsafeTemporaryAllocation(byteCount: 2 * chunk, alignment: 16) { buffer -> Bool in
             let ours = buffer.baseAddress!, theirs = buffer.baseAddress! + chunk
             var offset = 0
             while offset < size {
@@ -39,7 +46,6 @@ extension OutputDirectory {
             }
             return true
         }
-        return same ? FileStamp(info) : nil
     }
 
     /// Reads exactly `count` bytes into `buffer`; false at an error or an early end.

@@ -158,24 +158,7 @@ final class LiveOutput: Sendable {
     /// directory is made only when it is missing. Every name goes through `OutputDirectory`.
     private static func replace(_ path: String, with data: Data, in root: OutputDirectory) throws {
         if try overwrite(path, with: data, in: root) { return }
-        let parent = (path as NSString).deletingLastPathComponent
-        let temporary = (parent.isEmpty ? "" : parent + "/") + ".live-\(UInt64.random(in: 0...UInt64.max)).tmp"
-        let descriptor: Int32
-        if let made = try? root.createFile(temporary, exclusive: true) {
-            descriptor = made
-        } else {
-            if !parent.isEmpty { try root.makeDirectories(parent) }
-            descriptor = try root.createFile(temporary, exclusive: true)
-        }
-        let wrote = OutputDirectory.writeAll(descriptor, data)
-        let closed = close(descriptor) == 0
-        do {
-            guard wrote, closed else { throw IncrementalError.write(root.full(path), OutputDirectory.reason()) }
-            try root.rename(temporary, to: path)
-        } catch {
-            _ = try? root.remove(temporary)
-            throw error
-        }
+        try renameOver(path, in: root) { OutputDirectory.writeAll($0, data) ? nil : OutputDirectory.reason() }
     }
 
     /// Gives a file the bytes of the regular file at `source`, streamed into a new file
@@ -187,11 +170,23 @@ final class LiveOutput: Sendable {
         case .failure(let failure): throw PublishPolicy.MediaReadError(path: source, failure: failure)
         }
         defer { close(file.descriptor) }
+        try renameOver(path, in: root) { OutputDirectory.copyAll(from: file.descriptor, to: $0) }
+    }
+
+    /// Writes a new file beside `path` with `write` (which answers why it failed, or nil)
+    /// and renames it over `path`, making the directory only when it is missing; the new
+    /// file is removed if anything failed.
+    private static func renameOver(_ path: String, in root: OutputDirectory, write: (Int32) -> String?) throws {
         let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty { try root.makeDirectories(parent) }
         let temporary = (parent.isEmpty ? "" : parent + "/") + ".live-\(UInt64.random(in: 0...UInt64.max)).tmp"
-        let descriptor = try root.createFile(temporary, exclusive: true)
-        let failure = OutputDirectory.copyAll(from: file.descriptor, to: descriptor)
+        let descriptor: Int32
+        if let made = try? root.createFile(temporary, exclusive: true) {
+            descriptor = made
+        } else {
+            if !parent.isEmpty { try root.makeDirectories(parent) }
+            descriptor = try root.createFile(temporary, exclusive: true)
+        }
+        let failure = write(descriptor)
         let closed = close(descriptor) == 0
         do {
             guard failure == nil, closed else { throw IncrementalError.write(root.full(path), failure ?? OutputDirectory.reason()) }

@@ -37,8 +37,7 @@ enum CatalogConfigReader {
             return nil
         }
         // Nor to a hidden file (`catalog.yml -> .env`), whose keys its diagnostics would name.
-        let inside = root.relativePath(ofResolved: resolved)
-        if PublishPolicy.hiddenComponent(inside) != nil {
+        if let inside = PublishPolicy.hiddenPath(resolved, under: root.absolutePath("")) {
             bag.error("link-hidden-file", at: file.location(),
                       "catalog.yml is a link to '\(inside)', which is hidden (it starts with a dot), so it is not read; make catalog.yml a file of its own")
             return nil

@@ -126,11 +126,8 @@ public enum LinkPaths {
     /// `exists` answers). A hidden file is never published, also through a link.
     static func hiddenTarget(_ relativePath: String, in contentRoot: URL, resolvedRoot root: String) -> String? {
         guard let real = realpath(contentRoot.path + "/" + relativePath, nil) else { return nil }
-        let target = String(cString: real)
-        free(real)
-        guard target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else { return nil }
-        let inside = String(target.dropFirst(root.hasSuffix("/") ? root.count : root.count + 1))
-        return PublishPolicy.hiddenComponent(inside) != nil ? inside : nil
+        defer { free(real) }
+        return PublishPolicy.hiddenPath(String(cString: real), under: root)
     }
 
     static func resolvedRoot(_ contentRoot: URL) -> String {

@@ -30,6 +30,16 @@ enum PublishPolicy {
         path.split(separator: "/").first { $0.hasPrefix(".") }
     }
 
+    /// The content-relative path of `resolved` (an absolute path with every link followed)
+    /// when it lies under `root` and is hidden; nil otherwise. What a symbolic link leads to
+    /// is judged by this, wherever one is followed (the walk, links, thumbnails, catalog.yml).
+    static func hiddenPath(_ resolved: String, under root: String) -> String? {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        guard resolved.hasPrefix(prefix) else { return nil }
+        let inside = String(resolved.dropFirst(prefix.count))
+        return hiddenComponent(inside) != nil ? inside : nil
+    }
+
     /// Whether a resolved content path may be copied into `media/` by its name alone.
     static func isPublishable(_ path: String) -> Bool {
         hiddenComponent(path) == nil && !isActive(path)

@@ -25,58 +25,86 @@ struct AuthorStyleSheets {
     ///   - path: the sheet's path in content/ (already checked to be a readable file).
     ///   - source: catalog.yml, whose siblings the sheets are.
     init(_ path: String, data: Data, contentRoot: URL, source: SourceFile) {
-        let targets = LinkTargets(contentRoot: contentRoot)
-        var pending: [(path: String, data: Data, published: String)] = [(path, data, SiteAssets.authorStylesheetPath)]
-        // Content path → where the site publishes it, for every sheet met so far.
-        var publishedAt: [String: String] = [path: SiteAssets.authorStylesheetPath]
-        while !pending.isEmpty {
-            let sheet = pending.removeFirst()
-            let bytes = [UInt8](sheet.data)
-            let file = source.sibling(sheet.path)
-            let lines = ByteLines(bytes)
-            var written: [UInt8] = []
-            written.reserveCapacity(bytes.count)
-            var copied = 0
-            var judged: [String: Judgement] = [:]
-            var report = Report()
-            defer { report.finish(into: &diagnostics) }
-            for reference in CSSReferences.scan(bytes) {
-                // Past the limit with an error, the build fails whatever follows: stop there.
-                if report.isFull && report.hasError {
-                    report.stopped = true
-                    break
-                }
-                let location = { lines.location(reference.range.lowerBound, file: file.displayPath) }
-                let judgement = judged[reference.value] ?? judge(reference.value, from: file, targets: targets)
-                if judged.count < Self.judgementsKept { judged[reference.value] = judgement }
-                report.add(judgement.problems, at: location)
-                guard let target = judgement.target else { continue }
-                let value: String
-                switch target {
-                case .file(let resolved, let suffix):
-                    let isSheet = reference.isImport && resolved.lowercased().hasSuffix(".css")
-                    if isSheet, publishedAt[resolved] == nil {
-                        publishedAt[resolved] = "media/" + resolved
-                        if let data = read(resolved, contentRoot: contentRoot, at: location()) {
-                            pending.append((resolved, data, "media/" + resolved))
-                        }
-                    } else if !isSheet {
-                        media.insert(resolved)
-                    }
-                    value = Self.href(to: publishedAt[resolved] ?? "media/" + resolved, from: sheet.published) + suffix
-                case .invalid:
-                    value = "about:invalid"
-                }
-                written += bytes[copied..<reference.range.lowerBound]
-                written += CSSReferences.replacement(value, for: reference).utf8
-                copied = reference.range.upperBound
-            }
-            written += bytes[copied...]
-            files.append((sheet.published, Data(written)))
+        var walk = Walk(targets: LinkTargets(contentRoot: contentRoot), source: source,
+                        pending: [Sheet(path: path, data: data, published: SiteAssets.authorStylesheetPath)],
+                        publishedAt: [path: SiteAssets.authorStylesheetPath])
+        while !walk.pending.isEmpty {
+            let sheet = walk.pending.removeFirst()
+            files.append((sheet.published, Data(rewrite(sheet, walk: &walk))))
         }
         // A sheet imported is written with its references changed, not copied as it is.
-        sheets = Set(publishedAt.keys)
+        sheets = Set(walk.publishedAt.keys)
         media.subtract(sheets)
+    }
+
+    /// A sheet to publish: its path in content/, its bytes, and its path on the site.
+    private struct Sheet {
+        var path: String
+        var data: Data
+        var published: String
+    }
+
+    /// The sheets met so far: those still to rewrite, and where each is published
+    /// (content path → site path).
+    private struct Walk {
+        let targets: LinkTargets
+        let source: SourceFile
+        var pending: [Sheet]
+        var publishedAt: [String: String]
+    }
+
+    /// The sheet's bytes with each reference written again to where the site publishes
+    /// its file; the sheets it imports join `walk.pending`, the other files `media`.
+    private mutating func rewrite(_ sheet: Sheet, walk: inout Walk) -> [UInt8] {
+        let bytes = [UInt8](sheet.data)
+        let file = walk.source.sibling(sheet.path)
+        let lines = ByteLines(bytes)
+        var written: [UInt8] = []
+        written.reserveCapacity(bytes.count)
+        var copied = 0
+        var judged: [String: Judgement] = [:]
+        var report = Report()
+        defer { report.finish(into: &diagnostics) }
+        for reference in CSSReferences.scan(bytes) {
+            // Past the limit with an error, the build fails whatever follows: stop there.
+            if report.isFull && report.hasError {
+                report.stopped = true
+                break
+            }
+            let location = { lines.location(reference.range.lowerBound, file: file.displayPath) }
+            let judgement = judged[reference.value] ?? judge(reference.value, from: file, targets: walk.targets)
+            if judged.count < Self.judgementsKept { judged[reference.value] = judgement }
+            report.add(judgement.problems, at: location)
+            guard let target = judgement.target else { continue }
+            let value: String
+            switch target {
+            case .file(let resolved, let suffix):
+                value = publish(resolved, isImport: reference.isImport, from: sheet, walk: &walk, at: location) + suffix
+            case .invalid:
+                value = "about:invalid"
+            }
+            written += bytes[copied..<reference.range.lowerBound]
+            written += CSSReferences.replacement(value, for: reference).utf8
+            copied = reference.range.upperBound
+        }
+        written += bytes[copied...]
+        return written
+    }
+
+    /// Publishes the file a reference of `sheet` names (a `.css` it imports as a sheet of
+    /// its own, once; any other as a linked file) and gives its href from `sheet`.
+    private mutating func publish(_ resolved: String, isImport: Bool, from sheet: Sheet,
+                                  walk: inout Walk, at location: () -> SourceLocation) -> String {
+        let isSheet = isImport && resolved.lowercased().hasSuffix(".css")
+        if isSheet, walk.publishedAt[resolved] == nil {
+            walk.publishedAt[resolved] = "media/" + resolved
+            if let data = read(resolved, contentRoot: walk.targets.contentRoot, at: location()) {
+                walk.pending.append(Sheet(path: resolved, data: data, published: "media/" + resolved))
+            }
+        } else if !isSheet {
+            media.insert(resolved)
+        }
+        return Self.href(to: walk.publishedAt[resolved] ?? "media/" + resolved, from: sheet.published)
     }
 
     /// At most this many diagnostics a sheet: a sheet of a million broken `url(…)` is one
@@ -162,18 +190,9 @@ struct AuthorStyleSheets {
 
     /// An imported sheet's bytes, or nil with its diagnostic (too large, unreadable).
     private mutating func read(_ path: String, contentRoot: URL, at location: SourceLocation) -> Data? {
-        switch ContentFile.read(contentRoot.appendingPathComponent(path).path, limit: SourceText.maximumBytes) {
-        case .success(let data):
-            return data
-        case .failure(.notRegular(let kind)):
-            diagnostics.append(.error("file-not-regular", at: location, ContentFile.notRegularMessage("style sheet `\(path)`", is: kind)))
-        case .failure(.tooLarge(let size)):
-            diagnostics.append(.error("file-too-large", at: location,
-                                      "style sheet `\(path)` has \(size) bytes, more than the \(SourceText.maximumBytes >> 20) MiB it may have; make it smaller"))
-        case .failure(.unreadable(let reason)):
-            diagnostics.append(.error("link-broken", at: location, "style sheet `\(path)` cannot be read (\(reason))"))
-        }
-        return nil
+        Branding.readFile(contentRoot.appendingPathComponent(path).path, "style sheet `\(path)`", at: location,
+                          unreadable: { .error("link-broken", at: location, "style sheet `\(path)` cannot be read (\($0))") },
+                          &diagnostics)
     }
 
     private static func isDirectory(_ path: String, in root: URL) -> Bool {

@@ -9,10 +9,13 @@ import Foundation
 final class BodyLinks: Sendable {
     let index: SiteIndex
     let contentRoot: URL
+    /// What the linked files are, each looked at once (`MediaSet.publish`).
+    let targets: LinkTargets
 
     init(index: SiteIndex, contentRoot: URL) {
         self.index = index
         self.contentRoot = contentRoot
+        targets = LinkTargets(contentRoot: contentRoot)
     }
 
     /// Files that bodies link to, by content path; the stage copies each once. A class,
@@ -26,12 +29,12 @@ final class BodyLinks: Sendable {
 
         var paths: Set<String> { lock.withLock { published } }
 
-        func publish(_ path: String, contentRoot: URL) -> Bool {
+        func publish(_ path: String, targets: LinkTargets) -> Bool {
             if let known = lock.withLock({ checked[path] }) {
                 if known { lock.withLock { _ = published.insert(path) } }
                 return known
             }
-            let ok = Self.isCopyable(path, contentRoot: contentRoot)
+            let ok = Self.isCopyable(path, targets: targets)
             lock.withLock {
                 checked[path] = ok
                 if ok { published.insert(path) }
@@ -40,17 +43,15 @@ final class BodyLinks: Sendable {
         }
 
         /// Only regular files inside content/ are copied, and only those that cannot run
-        /// (`PublishPolicy`); Markdown files that are not contexts (drafts, say) are not
+        /// (`PublishPolicy`), lead to no hidden file and hold no private key, as the body
+        /// checks require; Markdown files that are not contexts (drafts, say) are not
         /// published.
-        private static func isCopyable(_ path: String, contentRoot: URL) -> Bool {
-            let root = LinkPaths.resolvedRoot(contentRoot)
-            guard !path.isEmpty, !path.hasSuffix(".md"), PublishPolicy.isPublishable(path),
-                  LinkPaths.exists(path, in: contentRoot, resolvedRoot: root),
-                  LinkPaths.hiddenTarget(path, in: contentRoot, resolvedRoot: root) == nil,
-                  !PublishPolicy.holdsPrivateKey(contentRoot.appendingPathComponent(path).path) else { return false }
+        private static func isCopyable(_ path: String, targets: LinkTargets) -> Bool {
+            guard !path.isEmpty, !path.hasSuffix(".md"), PublishPolicy.isPublishable(path), targets.exists(path),
+                  targets.hiddenTarget(path) == nil, !targets.holdsPrivateKey(path) else { return false }
             // Existence was checked above (inside content/); this only asks for the kind.
             var info = stat()
-            return stat(contentRoot.appendingPathComponent(path).path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+            return stat(targets.contentRoot.appendingPathComponent(path).path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
         }
     }
 
@@ -68,7 +69,7 @@ final class BodyLinks: Sendable {
                     let ref = PageRef(locale: locale, context: target == SiteIndex.appIndex ? nil : target)
                     return index.link(from: page, to: ref) + suffix
                 }
-                guard media.publish(resolved, contentRoot: contentRoot) else { return nil }
+                guard media.publish(resolved, targets: targets) else { return nil }
                 return root + SitePaths.href("media/" + resolved) + suffix
             }
         }

@@ -80,22 +80,34 @@ struct Branding: Sendable {
                                       "\(key) `\(path)` leads to `\(hidden)`, which is hidden (it starts with a dot): hidden files are never published; move the file out of the hidden folder (into `_media/`, say)"))
             return nil
         }
-        switch ContentFile.read(contentRoot.appendingPathComponent(resolved).path, limit: SourceText.maximumBytes) {
+        guard let data = readFile(contentRoot.appendingPathComponent(resolved).path, "\(key) `\(path)`", at: location,
+                                  unreadable: { _ in broken }, &diagnostics) else { return nil }
+        guard !PublishPolicy.holdsPrivateKey([UInt8](data.prefix(PublishPolicy.privateKeyWindow))[...]) else {
+            diagnostics.append(.error("link-private-key", at: location,
+                                      "\(key) `\(path)` holds a private key (`-----BEGIN … PRIVATE KEY`), so it is not published; keep keys outside content/"))
+            return nil
+        }
+        return data
+    }
+
+    /// A file the site publishes under a name of its own (the logo, a style sheet), read as
+    /// every content file is (a regular file of at most 16 MiB), or nil with its diagnostic
+    /// at `location`.
+    /// - Parameters:
+    ///   - what: how the messages name it (`` site.logo `logo.png` ``).
+    ///   - unreadable: the diagnostic of a file that cannot be read, given why.
+    static func readFile(_ absolutePath: String, _ what: String, at location: SourceLocation,
+                         unreadable: (String) -> Diagnostic, _ diagnostics: inout [Diagnostic]) -> Data? {
+        switch ContentFile.read(absolutePath, limit: SourceText.maximumBytes) {
         case .success(let data):
-            guard !PublishPolicy.holdsPrivateKey([UInt8](data.prefix(PublishPolicy.privateKeyWindow))[...]) else {
-                diagnostics.append(.error("link-private-key", at: location,
-                                          "\(key) `\(path)` holds a private key (`-----BEGIN … PRIVATE KEY`), so it is not published; keep keys outside content/"))
-                return nil
-            }
             return data
         case .failure(.notRegular(let kind)):
-            diagnostics.append(.error("file-not-regular", at: location,
-                                      ContentFile.notRegularMessage("\(key) `\(path)`", is: kind)))
+            diagnostics.append(.error("file-not-regular", at: location, ContentFile.notRegularMessage(what, is: kind)))
         case .failure(.tooLarge(let size)):
             diagnostics.append(.error("file-too-large", at: location,
-                                      "\(key) `\(path)` has \(size) bytes, more than the \(SourceText.maximumBytes >> 20) MiB it may have; make it smaller"))
-        case .failure(.unreadable):
-            diagnostics.append(broken)
+                                      "\(what) has \(size) bytes, more than the \(SourceText.maximumBytes >> 20) MiB it may have; make it smaller"))
+        case .failure(.unreadable(let reason)):
+            diagnostics.append(unreadable(reason))
         }
         return nil
     }

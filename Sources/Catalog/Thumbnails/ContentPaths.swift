@@ -32,9 +32,8 @@ struct ContentPaths: Sendable {
         guard FileManager.default.fileExists(atPath: resolved.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             return .missing(isDirectory: isDirectory.boolValue)
         }
-        let inside = String(resolved.path.dropFirst(root.path.hasSuffix("/") ? root.path.count : root.path.count + 1))
         // The path with `.`, `..` and every link resolved: a hidden folder as written is in it too.
-        if PublishPolicy.hiddenComponent(inside) != nil { return .hidden(inside) }
+        if let inside = PublishPolicy.hiddenPath(resolved.path, under: root.path) { return .hidden(inside) }
         return .file(resolved)
     }
 }
