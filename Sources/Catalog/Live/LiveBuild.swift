@@ -117,6 +117,10 @@ public final class LiveBuild: Sendable {
                                      kept: &kept)
         var bag = loaded.diagnostics
         guard let model = loaded.model, let kept, !bag.hasErrors else {
+            if let model = loaded.model {
+                bag.append(contentsOf: StoppedBuildChecks.diagnostics(model, content: content, cacheDirectory: cacheDirectory,
+                                                                      alreadyReported: bag, timer: &timer))
+            }
             return Outcome(result: BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer))
         }
         pause.withLock { $0 }?(.loaded)

@@ -112,9 +112,13 @@ public enum Build {
         // than held to the end of the build (a tenth of the memory at 250,000 versions).
         BackgroundRelease.drop(loaded.tree.take(), releasingMemory: true)
         guard !options.stops(at: bag) else {
-            // Nothing is rendered: the bodies are checked on their own, so that every
+            // Nothing is rendered: the bodies, the site's logo and style sheets and the
+            // thumbnails are checked on their own, as `validate` checks them, so that every
             // mistake is reported at once.
             bag.append(contentsOf: timer.measure("body checks") { BodyChecker.check(model, contentRoot: options.content.url) })
+            bag.append(contentsOf: StoppedBuildChecks.diagnostics(model, content: options.content,
+                                                                  cacheDirectory: options.cacheDirectory,
+                                                                  alreadyReported: bag, timer: &timer))
             return BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer)
         }
         bag.append(contentsOf: IdentifierChanges.diagnostics(model: model, output: options.output, incremental: incremental))
@@ -144,13 +148,11 @@ public enum Build {
             let count = try timer.measure("payloads, waited for") { try payloads.join() }
             timer.recordBeside("payloads beside the site", seconds: payloads.timing.seconds, cpuSeconds: payloads.timing.cpuSeconds)
             let bodyDiagnostics = timer.measure("body checks left") { checks.finish(model) }
-            // As when the bodies were checked before anything else: a body's error is
-            // reported with what loading found, and nothing else is.
+            // Every problem found is reported, as `validate` reports it: a site stage that
+            // stopped at a body's error did not get to read the logo and style sheets.
             bag.append(contentsOf: bodyDiagnostics)
-            if !bag.hasErrors {
-                bag.append(contentsOf: imageDiagnostics)
-                bag.append(contentsOf: siteDiagnostics ?? [])
-            }
+            bag.append(contentsOf: imageDiagnostics)
+            bag.append(contentsOf: siteDiagnostics ?? StoppedBuildChecks.branding(model, contentRoot: options.content.url))
             guard !options.stops(at: bag) else {
                 staged.discard()
                 return BuildResult(diagnostics: bag, wrote: false, contextCount: 0, timings: timer)

@@ -60,8 +60,7 @@ public enum CatalogLoader {
             timer.measure("validate") { bag.append(contentsOf: BodyChecker.check(checked.model, contentRoot: root.url)) }
             // The logo and stylesheet, read as the site stage reads them, so that `validate`
             // reports what `build` would (a missing file, a FIFO).
-            let site = checked.model.app
-            bag.append(contentsOf: Branding.load(site.site, contentRoot: root.url, source: site.source).1)
+            bag.append(contentsOf: StoppedBuildChecks.branding(checked.model, contentRoot: root.url))
         }
         return LoadResult(model: checked.model, diagnostics: bag, coverage: checked.coverage, tree: tree)
     }

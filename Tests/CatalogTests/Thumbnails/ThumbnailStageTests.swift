@@ -177,6 +177,21 @@ struct ThumbnailStageTests {
         #expect(try entries() == 1 && one.stats.cacheHits == 1)
     }
 
+    /// A catalog without thumbnails makes no cache folder; one whose thumbnails are all
+    /// gone empties the folder it has.
+    @Test func noThumbnailsMakeNoCacheFolderAndEmptyTheOne() throws {
+        let sandbox = ContentSandbox()
+        defer { sandbox.remove() }
+        sandbox.add("small-200x150.jpg")
+        let cache = sandbox.root.appendingPathComponent(".catalog-cache/thumbnails")
+        _ = try sandbox.stage(cache: cache).process(model: model(thumbnails: []), sink: MemorySink())
+        #expect(!FileManager.default.fileExists(atPath: cache.path))
+        _ = try sandbox.stage(cache: cache).process(model: model(thumbnails: [("small-200x150.jpg", .cover)]), sink: MemorySink())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".thumb") }.count == 1)
+        _ = try sandbox.stage(cache: cache).process(model: model(thumbnails: []), sink: MemorySink())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".thumb") } == [])
+    }
+
     @Test func outputIsByteIdenticalAcrossBuilds() throws {
         let uses: [(String, ThumbnailFit)] = [("large-1600x1200.jpg", .cover), ("transparent-400.png", .contain)]
         let first = try run(uses), second = try run(uses)

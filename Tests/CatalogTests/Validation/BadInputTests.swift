@@ -194,8 +194,7 @@ extension BadInput {
         #expect(run.json.map(fixtureLines(json:)) == ["error file-too-large big.md:1:1"])
     }
 
-    /// A file that is not an image is reported by the thumbnails stage through validate;
-    /// until that stage is in this build, this is a known issue.
+    /// A file that is not an image is reported by the thumbnails stage through validate.
     @Test func thumbnailThatIsNotAnImage() throws {
         let input = BadInput("not an image", ["quiz.md": page("title: Quiz", "summary: A.", "thumbnail: notes.png"),
                                               "notes.png": "plain text\n"], expected: [])
@@ -203,12 +202,8 @@ extension BadInput {
         defer { workspace.remove() }
         let run = try workspace.validateJSON()
         let lines = try #require(run.json.map(fixtureLines(json:)))
-        if lines.isEmpty {
-            withKnownIssue("the thumbnails stage is not in this build yet") { #expect(lines == ["error thumbnail-format quiz.md:4:12"]) }
-        } else {
-            #expect(lines == ["error thumbnail-format quiz.md:4:12"])
-            #expect(run.status == 1)
-        }
+        #expect(lines == ["error thumbnail-format quiz.md:4:12"])
+        #expect(run.status == 1)
     }
 }
 
