@@ -34,7 +34,7 @@ struct SiteIndex: Sendable {
         // The nodes are read by index throughout: a closure over each node, or a loop
         // binding it, copies it (and retains every field it holds) before the site starts.
         let contexts = model.contexts
-        directories = contexts.indices.map { contexts[$0].pathBelowApp.map(SitePaths.encodeIdentifier).joined(separator: "/") }
+        directories = PageDirectories.directories(contexts)
         directoryHrefs = directories.map(SitePaths.href)
         var sources: [String: Int] = ["index.md": Self.appIndex, "": Self.appIndex]
         sources.reserveCapacity(2 * contexts.count + 2)

@@ -1,7 +1,8 @@
 /// Where pages live in the site and how pages link to each other.
 ///
 /// A context's page is `LOCALE/ID1/ID2/…/index.html`, each identifier percent-encoded
-/// like a universal link (content-format.md §7). The directory names on disk therefore
+/// like a universal link (content-format.md §7), but for names no file system would keep
+/// apart (`PageDirectories`). The directory names on disk therefore
 /// may contain `%`, and a link to them escapes that `%` once more (`%25`), so that a
 /// server or the file system maps the link back to the name on disk.
 enum SitePaths {

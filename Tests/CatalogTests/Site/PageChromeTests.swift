@@ -9,7 +9,11 @@ import Testing
 /// disk holds `%`, which links escape once more) and a locale the app does not have.
 private func hostileIndex() -> SiteIndex {
     var model = SiteFixture.model()
-    model.contexts[2].identifierPath[2] = "caf\u{E9} & <b>"
+    // The chapter renamed, in its own path and its descendants': a page's folder is its
+    // parent's folder and its own name (`PageDirectories`).
+    for index in model.contexts.indices where model.contexts[index].identifierPath.count > 2 {
+        model.contexts[index].identifierPath[2] = "caf\u{E9} & <b>"
+    }
     return SiteIndex(model: model, thumbnails: SiteFixture.thumbnails())
 }
 
