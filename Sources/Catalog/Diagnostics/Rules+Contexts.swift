@@ -5,7 +5,7 @@ extension Rules {
              example: "An empty file, or front matter without title: (a misspelt `titel:` is reported here, at the misspelt key).",
              fix: "Add `title:` to the front matter, or correct the key's spelling."),
         Rule("title-length", .error, "A title has 1–256 UTF-16 code units and is not blank.",
-             why: "Apple rejects longer or blank titles (Context.Data, F2).",
+             why: "Apple rejects longer or blank titles (Context.Data, F2). A title of white space and format characters alone (a byte order mark, zero-width joiners, direction marks) is blank: it shows nothing.",
              example: "title: \"   \"",
              fix: "Write a title of at most 256 characters with visible text."),
         Rule("text-markup", .warning, "Titles, summaries, keywords and type names are plain text: HTML in them is read as its text.",

@@ -12,8 +12,9 @@ extension YAMLReader {
                           "invalid YAML: \(explain(problem + started))")
         case .reader(let problem, let offset):
             let position = offset.map { self.position(ofCharacter: $0, in: yaml) } ?? (line: 1, column: 1)
+            let character = offset.flatMap { yaml.dropFirst($0).first?.unicodeScalars.first }
             return .error("yaml-syntax", at: file.location(line: position.line + lineOffset, column: position.column),
-                          "invalid YAML: \(problem)")
+                          "invalid YAML: \(explain(readerProblem: problem, at: character))")
         case .unreadable:
             return .error("yaml-syntax", at: file.location(line: lineOffset + 1), "the YAML cannot be read")
         }
@@ -51,6 +52,18 @@ extension YAMLReader {
             if character.isNewline { line += 1; column = 1 } else { column += 1 }
         }
         return (line, column)
+    }
+
+    /// libyaml's reader's messages, with the character it stopped at: YAML text may not
+    /// hold most control characters (DEL, the C0 and C1 controls but tab and line breaks)
+    /// nor the noncharacters U+FFFE and U+FFFF. An escape would only bring a
+    /// `text-control-character` warning: no reader sees one.
+    private static func explain(readerProblem problem: String, at character: Unicode.Scalar?) -> String {
+        guard problem.contains("control characters are not allowed"), let character else { return problem }
+        let code = String(character.value, radix: 16, uppercase: true)
+        let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
+        let kind = character.properties.generalCategory == .control ? "control character" : "character"
+        return "the \(kind) U+\(padded), which no reader sees, is not allowed in YAML; remove it"
     }
 
     /// libyaml's messages, with the advice an author needs.

@@ -30,6 +30,22 @@ import Testing
         #expect(diagnostics("title: A\nsummary: ab\u{7}c") == ["yaml-syntax 3:12"])
     }
 
+    /// The message names the character, which an editor does not show (found by the Big
+    /// List of Naughty Strings: a title holding DEL and the C1 controls).
+    @Test(arguments: [("title: \"ééééé\u{7F}z\"", "2:14 U+007F"), ("summary: a\u{1}", "2:11 U+0001"),
+                      ("title: \"\u{80}\"", "2:9 U+0080"), ("title: |\n  日本\u{9F}", "3:5 U+009F"),
+                      ("title: a\u{FFFE}", "2:9 U+FFFE")])
+    func aControlCharacterIsNamed(yaml: String, expected: String) {
+        var bag = DiagnosticBag()
+        _ = YAMLReader.parse(yaml, file: SourceFile(relativePath: "f.md", displayPath: "f.md"), firstLine: 2, into: &bag)
+        let parts = expected.split(separator: " ")
+        let kind = parts[1] == "U+FFFE" ? "character" : "control character"
+        #expect(bag.items.map { "\($0.rule) \($0.location.line):\($0.location.column) \($0.message)" } == [
+            "yaml-syntax \(parts[0]) invalid YAML: the \(kind) \(parts[1]), which no reader sees, is not allowed "
+                + "in YAML; remove it",
+        ])
+    }
+
     @Test func columnsCountCharacters() throws {
         let content = try TempContent(["quiz.md": "---\ntitle: 日本語のタイトル\nsummary: 說明\ntopic: 科学\n---\n"])
         defer { content.remove() }

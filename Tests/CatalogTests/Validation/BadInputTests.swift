@@ -207,11 +207,12 @@ extension BadInput {
     }
 }
 
-/// A blank title is one that `CharacterSet.whitespacesAndNewlines` trims to nothing: the
-/// same answer for every scalar of the Basic Multilingual Plane, alone and around text.
+/// A blank title is one that `CharacterSet.whitespacesAndNewlines` trims to nothing, or
+/// that holds format characters besides (Cf, which show nothing alone): for every other
+/// scalar of the Basic Multilingual Plane, alone and around text, Foundation's answer.
 @Test func blankTitlesAreWhatFoundationTrimsAway() {
     for value in UInt32(0)...0xFFFF {
-        guard let scalar = Unicode.Scalar(value) else { continue }
+        guard let scalar = Unicode.Scalar(value), scalar.properties.generalCategory != .format else { continue }
         for text in [String(scalar), " \(scalar)\t", "\(scalar)x"] {
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             #expect(TitleRule.isBlank(text) == trimmed, "U+\(String(value, radix: 16))")
@@ -220,4 +221,13 @@ extension BadInput {
     #expect(TitleRule.isBlank(""))
     #expect(TitleRule.isBlank("\u{3000}\u{2028}\n"))
     #expect(!TitleRule.isBlank("\u{3000}題"))
+}
+
+/// A byte order mark, zero-width joiners, direction marks, a soft hyphen: a title of
+/// nothing else shows nothing (string 98 of the Big List of Naughty Strings is a byte
+/// order mark alone); around a visible character they are kept.
+@Test(arguments: ["\u{FEFF}", "\u{200D}\u{200C}", " \u{200F}\u{200E} ", "\u{2060}\u{AD}", "\u{202E}\u{2066}\u{2069}", "\u{180E}"])
+func formatCharactersAloneAreBlank(text: String) {
+    #expect(TitleRule.isBlank(text))
+    #expect(!TitleRule.isBlank(text + "A") && !TitleRule.isBlank("\u{FEFF}題" + text))
 }
