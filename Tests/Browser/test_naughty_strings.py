@@ -156,3 +156,65 @@ def test_every_identifier_page_is_where_its_link_leads(probed, naughty):
         probed.get(pages[title])
         assert probed.execute_script("return document.querySelector('h1').textContent") == title
     assert server.failures == [], "every link led to a page"
+
+
+# The interface's labels that `site.strings` can replace, as the English table has them.
+LABEL_SOURCE = REPO / "Sources" / "Catalog" / "Site" / "InterfaceStrings+Latin.swift"
+
+
+def label_keys():
+    source = LABEL_SOURCE.read_text(encoding="utf-8")
+    start = source.index("static let english")
+    return re.findall(r'"([A-Za-z.]+)":', source[start:source.index("]\n", start)])
+
+
+@pytest.fixture(scope="module")
+def labelled():
+    """The sample catalog with the app's and the site's titles and every interface label
+    in English replaced by a string of the list that holds markup, a quote or a brace."""
+    hostile = [text for text in STRINGS if re.search(r'<|javascript|"|\{', text) and "\n" not in text and len(text) < 200]
+    quoted = lambda text: json.dumps(text, ensure_ascii=False)
+    with tempfile.TemporaryDirectory(prefix="catalog-labels-") as tmp:
+        content = Path(tmp) / "content"
+        subprocess.run(["cp", "-r", str(REPO / "content"), str(content)], check=True)
+        catalog = (content / "catalog.yml").read_text(encoding="utf-8")
+        labels = ["  strings:", "    en-us:"] + [f"      {quoted(key)}: {quoted(hostile[n % len(hostile)] + ' {count}')}"
+                                                 for n, key in enumerate(label_keys())]
+        catalog = catalog.replace("  en-us: Science Books\n", "  en-us: " + quoted("<script>alert(8)</script>") + "\n", 1)
+        catalog = catalog.replace("    en-us: Science Books for Teachers", "    en-us: " + quoted('"><svg/onload=alert(7)>'))
+        catalog = catalog.replace("  accentColor", "\n".join(labels) + "\n  accentColor")
+        (content / "catalog.yml").write_text(catalog, encoding="utf-8")
+        run = subprocess.run([str(BINARY), "build", "--content", str(content), "--output", str(Path(tmp) / "site")],
+                             capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr[-2000:]
+        server = Server(Path(tmp) / "site")
+        yield server
+        server.close()
+
+
+@pytest.mark.parametrize("page", [
+    "en-us/index.html", "en-us/fun-with-science/index.html",
+    "en-us/fun-with-science/inquiry/measurements-quiz/index.html",
+    "search/en-us/index.html?q=science", "search/en-us/index.html?q=zzqx", "search/en-us/index.html?q=quiz&age=9",
+])
+def test_labels_and_titles_from_catalog_yml_stay_text(probed, labelled, page):
+    probed.get(labelled.base + page)
+    probed.execute_async_script(
+        "const done = arguments[arguments.length - 1], started = Date.now();"
+        "(function poll() {"
+        "  const s = document.querySelector('[data-search-status]');"
+        "  if (!s || s.textContent || Date.now() - started > 3000) return done();"
+        "  setTimeout(poll, 20);"
+        "})();")
+    alerted = accept_alert(probed)
+    hits = probed.execute_script("return window.__xssHits || []")
+    assert not alerted and hits == [], f"script ran on {page}: {hits}"
+    handlers = probed.execute_script(
+        "return Array.from(document.querySelectorAll('*')).flatMap("
+        "  el => Array.from(el.attributes).filter(a => a.name.startsWith('on')).map(a => el.tagName + ' ' + a.name))")
+    assert handlers == []
+    scripts = probed.execute_script(
+        "return Array.from(document.scripts, s => s.src ? new URL(s.src).pathname : s.type)")
+    assert all(s == "application/ld+json" or s.startswith("/assets/") or s.startswith("/search/") for s in scripts), scripts
+    assert probed.execute_script("return document.querySelectorAll('svg').length") == 0
+    assert labelled.failures == []

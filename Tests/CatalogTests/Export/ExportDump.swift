@@ -6,7 +6,7 @@ import Foundation
 enum ExportDump {
     /// The dump of a JSON export document, its contexts in pre-order.
     static func of(json data: Data) throws -> String {
-        let document = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        let document = try TestJSON.object(data) as? [String: Any] ?? [:]
         var lines = ["\(document["bundleIdentifier"] ?? "")|\(document["defaultLocale"] ?? "")|\((document["locales"] as? [String] ?? []).joined(separator: ","))"]
         func walk(_ context: [String: Any]) {
             lines.append(line(context))

@@ -63,6 +63,25 @@ import Testing
         try expectSameTree(content: content.url)
     }
 
+    /// Every string of the Big List of Naughty Strings that validation lets through, as a
+    /// title, summary, keyword and identifier (the others plain, as `NaughtyStringsTests`
+    /// makes them): the Swift export compiles and holds the JSON export's tree.
+    @Test func naughtyStringsStayText() throws {
+        let strings = try NaughtyStrings.all
+        func failed(_ files: [String: String]) throws -> Set<Int> {
+            let content = try TempContent(files, catalog: NaughtyStringsTests.catalog)
+            defer { content.remove() }
+            return try NaughtyStringsTests.report(content.load().diagnostics, content).failed
+        }
+        let fields = try failed(NaughtyStringsTests.fields(strings))
+        let identifiers = try failed(NaughtyStringsTests.identifiers(strings))
+        let files = NaughtyStringsTests.fields(strings, plain: fields)
+            .merging(NaughtyStringsTests.identifiers(strings, plain: identifiers)) { $1 }
+        let content = try TempContent(files, catalog: NaughtyStringsTests.catalog)
+        defer { content.remove() }
+        try expectSameTree(content: content.url)
+    }
+
     /// Compiles the Swift export with a program that prints its dump, and compares that
     /// with the dump of the JSON export of the same content.
     private func expectSameTree(content: URL) throws {

@@ -223,6 +223,17 @@ extension BadInput {
     #expect(!TitleRule.isBlank("\u{3000}題"))
 }
 
+/// An identifier of spaces and format characters alone shows nothing: `identifier-invalid`
+/// at its value; one with a visible character is kept.
+@Test(arguments: [("\u{FEFF}", true), (" \u{200D} ", true), ("\u{3000}\u{200C}", true), ("\u{2060}\u{AD}", true),
+                  ("\u{FEFF}a", false), ("\u{200D}قسم", false)])
+func identifiersOfFormatCharactersAloneAreInvalid(identifier: String, invalid: Bool) throws {
+    let content = try TempContent(["quiz.md": "---\ntitle: Quiz\nsummary: A.\nidentifier: \(NaughtyStringsTests.quoted(identifier))\n---\n"])
+    defer { content.remove() }
+    let found = content.load().summaries(prefix: content.prefix).filter { $0.contains("identifier-") }
+    #expect(found == (invalid ? ["error identifier-invalid quiz.md:4:13"] : []))
+}
+
 /// A byte order mark, zero-width joiners, direction marks, a soft hyphen: a title of
 /// nothing else shows nothing (string 98 of the Big List of Naughty Strings is a byte
 /// order mark alone); around a visible character they are kept.
