@@ -80,6 +80,20 @@ def ascii_collapsed(text):
     return re.sub(r"[\t\n\f\r ]+", " ", text).strip("\t\n\f\r ")
 
 
+def search_status(browser):
+    """The search's status once its script has answered the query (at most 3 s); '' when
+    it has none, or the page has no search."""
+    return browser.execute_async_script(
+        "const done = arguments[arguments.length - 1], started = Date.now();"
+        "(function poll() {"
+        "  const s = document.querySelector('[data-search-status]');"
+        "  if (!s) return done('');"
+        "  if (s.textContent) return done(s.textContent);"
+        "  if (Date.now() - started > 3000) return done('');"
+        "  setTimeout(poll, 20);"
+        "})();")
+
+
 def section(number):
     return f"s{number:03d}"
 
@@ -119,14 +133,7 @@ def test_every_string_as_a_query_comes_back_as_text(probed, naughty):
     for number in QUERIES:
         text = STRINGS[number - 1]
         probed.get(server.base + "search/en-us/index.html?q=" + quote(text, safe=""))
-        status = probed.execute_async_script(
-            "const done = arguments[arguments.length - 1], started = Date.now();"
-            "(function poll() {"
-            "  const s = document.querySelector('[data-search-status]');"
-            "  if (s && s.textContent) return done(s.textContent);"
-            "  if (Date.now() - started > 3000) return done('');"
-            "  setTimeout(poll, 20);"
-            "})();")
+        status = search_status(probed)
         alerted = accept_alert(probed)
         hits = probed.execute_script("return window.__xssHits || []")
         assert not alerted and hits == [], f"script ran for query {number}: {hits}"
@@ -199,13 +206,7 @@ def labelled():
 ])
 def test_labels_and_titles_from_catalog_yml_stay_text(probed, labelled, page):
     probed.get(labelled.base + page)
-    probed.execute_async_script(
-        "const done = arguments[arguments.length - 1], started = Date.now();"
-        "(function poll() {"
-        "  const s = document.querySelector('[data-search-status]');"
-        "  if (!s || s.textContent || Date.now() - started > 3000) return done();"
-        "  setTimeout(poll, 20);"
-        "})();")
+    search_status(probed)
     alerted = accept_alert(probed)
     hits = probed.execute_script("return window.__xssHits || []")
     assert not alerted and hits == [], f"script ran on {page}: {hits}"

@@ -10,6 +10,8 @@ import Testing
 /// same site in Chromium.
 @Suite struct NaughtyStringsTests {
     /// A YAML double-quoted scalar, escaped as JSON escapes (`naughty_to_catalog.py` too).
+    /// Written here, not taken from the tool's JSON or Swift writers, so that the test does
+    /// not share their mistakes.
     static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
