@@ -15,19 +15,15 @@ final class MemorySink: OutputSink {
     /// memory until the output is written); `LiveOutput` copies it, 1 MB at a time, only
     /// when its stamp changed.
     func copyFile(_ relativePath: String, from absolutePath: String) throws {
-        switch ContentFile.open(absolutePath, limit: Int.max) {
-        case .success(let file):
-            var info = stat()
-            let stamped = fstat(file.descriptor, &info) == 0
-            close(file.descriptor)
-            guard stamped else {
-                throw PublishPolicy.MediaReadError(path: absolutePath, failure: .unreadable(OutputDirectory.reason()))
-            }
-            let copy = LiveOutput.Copy(source: absolutePath, stamp: FileStamp(info).trusted(at: FileStamp.now()))
-            copies.withLock { $0[relativePath] = copy }
-        case .failure(let failure):
-            throw PublishPolicy.MediaReadError(path: absolutePath, failure: failure)
+        let file = try PublishPolicy.openMedia(absolutePath)
+        var info = stat()
+        let stamped = fstat(file.descriptor, &info) == 0
+        close(file.descriptor)
+        guard stamped else {
+            throw PublishPolicy.MediaReadError(path: absolutePath, failure: .unreadable(OutputDirectory.reason()))
         }
+        let copy = LiveOutput.Copy(source: absolutePath, stamp: FileStamp(info).trusted(at: FileStamp.now()))
+        copies.withLock { $0[relativePath] = copy }
     }
 
     var written: [String: Data] { files.withLock { $0 } }
@@ -164,11 +160,7 @@ final class LiveOutput: Sendable {
     /// Gives a file the bytes of the regular file at `source`, streamed into a new file
     /// beside it and renamed over it (never written over: it may be a link `build` made).
     private static func replace(_ path: String, copying source: String, in root: OutputDirectory) throws {
-        let file: ContentFile.Opened
-        switch ContentFile.open(source, limit: Int.max) {
-        case .success(let opened): file = opened
-        case .failure(let failure): throw PublishPolicy.MediaReadError(path: source, failure: failure)
-        }
+        let file = try PublishPolicy.openMedia(source)
         defer { close(file.descriptor) }
         try renameOver(path, in: root) { OutputDirectory.copyAll(from: file.descriptor, to: $0) }
     }

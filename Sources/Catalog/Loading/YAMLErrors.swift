@@ -60,10 +60,8 @@ extension YAMLReader {
     /// `text-control-character` warning: no reader sees one.
     private static func explain(readerProblem problem: String, at character: Unicode.Scalar?) -> String {
         guard problem.contains("control characters are not allowed"), let character else { return problem }
-        let code = String(character.value, radix: 16, uppercase: true)
-        let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
         let kind = character.properties.generalCategory == .control ? "control character" : "character"
-        return "the \(kind) U+\(padded), which no reader sees, is not allowed in YAML; remove it"
+        return "the \(kind) \(ControlCharacters.code(character)), which no reader sees, is not allowed in YAML; remove it"
     }
 
     /// libyaml's messages, with the advice an author needs.

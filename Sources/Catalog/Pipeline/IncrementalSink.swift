@@ -59,11 +59,7 @@ public final class IncrementalSink: OutputSink {
     /// Streams the file in pieces of 1 MB, so that a linked video costs no memory for its
     /// size; linked from the current output instead when that holds the same bytes.
     public func copyFile(_ relativePath: String, from absolutePath: String) throws {
-        let source: ContentFile.Opened
-        switch ContentFile.open(absolutePath, limit: Int.max) {
-        case .success(let opened): source = opened
-        case .failure(let failure): throw PublishPolicy.MediaReadError(path: absolutePath, failure: failure)
-        }
+        let source = try PublishPolicy.openMedia(absolutePath)
         defer { close(source.descriptor) }
         try makeParent(of: relativePath)
         if !previous.isEmpty { try directory.remove(relativePath) }

@@ -56,6 +56,15 @@ enum PublishPolicy {
         }
     }
 
+    /// The regular file at `absolutePath` opened to be copied into the output, or the
+    /// error that says why it cannot be (the sinks' `copyFile`, `serve`'s copies).
+    static func openMedia(_ absolutePath: String) throws -> ContentFile.Opened {
+        switch ContentFile.open(absolutePath, limit: Int.max) {
+        case .success(let file): return file
+        case .failure(let failure): throw MediaReadError(path: absolutePath, failure: failure)
+        }
+    }
+
     /// How much of a file `holdsPrivateKey` looks at: a key file starts with its key, and
     /// one page of each linked file costs nothing next to copying it (5,000 linked pictures
     /// of 64 KB each would otherwise be read twice more per build).

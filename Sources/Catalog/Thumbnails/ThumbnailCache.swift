@@ -11,13 +11,9 @@ import Foundation
 struct ThumbnailCache: Sendable {
     let directory: URL
 
-    /// Creates the directory; nil (no cache) when it cannot be created.
-    init?(directory: URL) {
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            return nil
-        }
+    /// The directory is made with the first entry stored, so that a catalog without
+    /// thumbnails (or a build that failed before making one) leaves no folder behind.
+    init(directory: URL) {
         self.directory = directory
     }
 
@@ -39,6 +35,8 @@ struct ThumbnailCache: Sendable {
     /// Written to a temporary file and renamed (`AtomicFile`), so a build that is stopped
     /// midway never leaves a truncated entry or a temporary file behind.
     func store(_ thumbnail: EncodedThumbnail, key: String) {
+        if (try? AtomicFile.write(thumbnail.data, to: url(key))) != nil { return }
+        guard (try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)) != nil else { return }
         try? AtomicFile.write(thumbnail.data, to: url(key))
     }
 

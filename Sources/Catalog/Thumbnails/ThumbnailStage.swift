@@ -40,10 +40,7 @@ public struct ThumbnailStage: Sendable {
     /// Like `run`, with counts of the work done (decodes, cache hits) for tests and benchmarks.
     public func process(model: CatalogModel, sink: some OutputSink) throws -> ThumbnailStageResult {
         let plan = ThumbnailPlan(model: model, paths: ContentPaths(root: contentRoot))
-        // A catalog without thumbnails makes no cache folder (a build that failed leaves
-        // nothing behind); one that had some prunes the folder it has.
-        let folder = cacheDirectory.flatMap { plan.jobs.isEmpty && !FileManager.default.fileExists(atPath: $0.path) ? nil : $0 }
-        let cache = folder.flatMap(ThumbnailCache.init(directory:))
+        let cache = cacheDirectory.map(ThumbnailCache.init(directory:))
         let maker = ThumbnailMaker(settings: settings, cache: cache)
         let writer = ThumbnailWriter(sink: sink)
         let total = plan.jobs.count, progress = self.progress

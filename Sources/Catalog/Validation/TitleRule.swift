@@ -42,12 +42,13 @@ enum TitleRule: ContentRule {
 
     /// Nothing a reader sees: white space, as `CharacterSet.whitespacesAndNewlines` trims it
     /// (Unicode's White_Space and, in Foundation's set, the zero-width space), and format
-    /// characters (Unicode's Cf: a byte order mark, zero-width joiners, direction marks, a
-    /// soft hyphen), which shape the text around them and show nothing alone. Decided
-    /// without trimming a copy: titles in most scripts fail at their first scalar.
+    /// characters (Unicode's Cf: the zero-width space too, a byte order mark, zero-width
+    /// joiners, direction marks, a soft hyphen), which shape the text around them and show
+    /// nothing alone. Decided without trimming a copy: titles in most scripts fail at their
+    /// first scalar.
     static func isBlank(_ text: String) -> Bool {
         !text.startsWithVisibleASCII && text.unicodeScalars.allSatisfy {
-            $0.properties.isWhitespace || $0.properties.generalCategory == .format || $0 == "\u{200B}"
+            $0.properties.isWhitespace || $0.properties.generalCategory == .format
         }
     }
 }
