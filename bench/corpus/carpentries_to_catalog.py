@@ -167,4 +167,5 @@ def main():
     for key, value in sorted(counts.items()):
         print(f"{value:7}  {key}", file=sys.stderr)
 
-main()
+if __name__ == "__main__":
+    main()

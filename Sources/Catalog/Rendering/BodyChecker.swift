@@ -193,8 +193,9 @@ public struct BodyChecker {
                               "\(what) `\(url)` points at `\(resolved)`, and `\(hidden)` starts with a dot: hidden files are never published; rename it without the dot (a `_media/` folder, say) or remove the \(what)")]
             }
             guard targets.exists(resolved) else {
+                let address = LinkPolicy.readsAsWebAddress(url) ? ", or if it is a web address, write it whole: `https://\(url)`" : ""
                 return [.error("link-broken", at: location(),
-                               "\(what) `\(url)` points at `\(resolved)`, which does not exist in content/; correct the path (it is relative to \(source.relativePath))")]
+                               "\(what) `\(url)` points at `\(resolved)`, which does not exist in content/; correct the path (it is relative to \(source.relativePath))\(address)")]
             }
             if let hidden = targets.hiddenTarget(resolved) {
                 return [.error("link-hidden-file", at: location(),

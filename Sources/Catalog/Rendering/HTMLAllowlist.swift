@@ -55,9 +55,9 @@ enum HTMLAllowlist {
     private static let column: Set<String> = ["span", "align", "valign", "width", "char", "charoff"]
 
     /// What each element keeps besides `global`: the attributes GitHub keeps there, less
-    /// those that would reach outside the body (`id`, `name`, `tabindex`, `accesskey`,
-    /// microdata) or hold URLs nobody sees (`cite`, `longdesc`). `target` is not kept: the
-    /// site decides how its links open.
+    /// those that would reach outside the body (`name`, `tabindex`, `accesskey`, microdata)
+    /// or hold URLs nobody sees (`cite`, `longdesc`). `target` is not kept: the site decides
+    /// how its links open. `id` is kept apart (`isAnchor`).
     private static let byElement: [String: Set<String>] = [
         "a": ["href", "rel", "hreflang"], "img": ["src", "alt", "width", "height", "align", "border", "hspace"],
         "time": ["datetime"], "del": ["datetime"], "ins": ["datetime"], "details": ["open"],
@@ -73,6 +73,25 @@ enum HTMLAllowlist {
 
     static func allows(_ attribute: String, on tag: String) -> Bool {
         global.contains(attribute) || byElement[tag]?.contains(attribute) == true
+    }
+
+    /// A writer's `id`, kept on any kept element when it can be a link's target on the page
+    /// (`idProblem`) and no element before it on the page has it: a heading's id, a
+    /// footnote's or an earlier writer's (`HeadingIDs.claimIfFree`). Lessons mark the places
+    /// their own links and `aria-labelledby` name this way (`<span id="knowledge-check">`).
+    static func isAnchor(_ attribute: String) -> Bool { attribute == "id" }
+
+    enum IDProblem: Equatable {
+        /// Empty, or with white space: no link's fragment names it.
+        case notOneWord
+        /// One of the page's own ids around the body (`PageShell.reservedIDs`).
+        case usedByPage
+    }
+
+    /// Why a writer's id cannot be kept whatever else the page holds, nil when it can.
+    static func idProblem(_ value: String) -> IDProblem? {
+        if value.isEmpty || value.utf8.contains(where: { [0x09, 0x0A, 0x0C, 0x0D, 0x20].contains($0) }) { return .notOneWord }
+        return PageShell.reservedIDs.contains(value) ? .usedByPage : nil
     }
 
     /// The attribute that holds a URL, checked by `urlVerdict` and resolved like Markdown's.

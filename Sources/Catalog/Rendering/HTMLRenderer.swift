@@ -235,6 +235,10 @@ final class HeadingIDs {
     /// `id` itself when it is free, else with the first free `-1`, `-2`… suffix; taken.
     func claim(_ id: String) -> String { unique(id) }
 
+    /// True with `id` taken when no element of the page has it yet; a writer's own id is
+    /// kept as written or not at all (links name it as written).
+    func claimIfFree(_ id: String) -> Bool { used.insert(id).inserted }
+
     func next(for text: String) -> String {
         unique(Self.slug(text.trimmingSpaces))
     }

@@ -55,30 +55,38 @@ struct HTMLSanitizer {
         return low < writerRanges.count && writerRanges[low].contains(offset)
     }
 
-    /// A kept element of a writer's: headings one level down with an id, as Markdown's;
-    /// URLs resolved and escaped as Markdown's (`HrefEscaping`, as cmark writes them; an image
-    /// that cannot be shown becomes its alt text).
+    /// A kept element of a writer's: its own id when the page can keep it
+    /// (`HTMLAllowlist.isAnchor`); headings one level down with an id, their own or one from
+    /// their text as Markdown's; URLs resolved and escaped as Markdown's (`HrefEscaping`, as
+    /// cmark writes them; an image that cannot be shown becomes its alt text).
     private func writeWriters(_ node: HTMLNode, into out: HTMLBuilder) {
         var node = node
-        var tag = node.tag
-        node.attributes.removeAll { !HTMLAllowlist.allows($0.name, on: tag) }
-        for index in node.attributes.indices where HTMLAllowlist.isURL(node.attributes[index].name, on: tag) {
+        // The parser keeps an attribute's first value: so does `first`.
+        let anchor = node.attributes.first { HTMLAllowlist.isAnchor($0.name) }
+        node.attributes.removeAll { !HTMLAllowlist.allows($0.name, on: node.tag) }
+        for index in node.attributes.indices where HTMLAllowlist.isURL(node.attributes[index].name, on: node.tag) {
             let value = node.attributes[index].value
-            let resolved = HTMLAllowlist.urlVerdict(value) == .allowed ? resolve(value, tag == "img") : nil
+            let resolved = HTMLAllowlist.urlVerdict(value) == .allowed ? resolve(value, node.tag == "img") : nil
             node.attributes[index].value = resolved.map(HrefEscaping.percentEncoded) ?? ""
             if resolved == nil { node.attributes[index].name = "" }
         }
-        if tag == "img", !node.attributes.contains(where: { $0.name == "src" }) {
+        if node.tag == "img", !node.attributes.contains(where: { $0.name == "src" }) {
             out.text(node.attributes.first { $0.name == "alt" }?.value ?? "")
             return
         }
-        if let level = Self.headingLevel(tag) {
-            tag = "h\(min(level + 1, 6))"
+        if let anchor, HTMLAllowlist.idProblem(anchor.value) == nil, headingIDs.claimIfFree(anchor.value) {
+            node.attributes.insert(HTMLAttribute(name: "id", value: anchor.value, offset: anchor.offset), at: 0)
+        }
+        guard let level = Self.headingLevel(node.tag) else {
+            writeElement(node, tag: node.tag, into: out)
+            return
+        }
+        if node.attributes.first?.name != "id" {
             var text: [UInt8] = []
             Self.appendText(of: node, to: &text)
             node.attributes.insert(HTMLAttribute(name: "id", value: headingIDs.next(forPlainText: text), offset: -1), at: 0)
         }
-        writeElement(node, tag: tag, into: out)
+        writeElement(node, tag: "h\(min(level + 1, 6))", into: out)
     }
 
     /// Attribute names are the renderer's or allowed ones, written as they are; values escaped.

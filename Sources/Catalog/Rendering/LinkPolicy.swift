@@ -96,6 +96,21 @@ public enum LinkPolicy {
     }
 
     private static let unsafeSchemeBytes = unsafeSchemes.sorted().map { Array($0.utf8) }
+
+    /// Whether a relative link that points at nothing reads as a web address written
+    /// without `https://` (real lessons write `www.google.com` and
+    /// `someone.github.io/project/app.js`): its first segment a host name of ASCII labels
+    /// ending in letters, starting with `www.`, or followed by a path with three labels or
+    /// more, or two (`example.com/page`). A file name (`notes.md`) alone is never one.
+    static func readsAsWebAddress(_ url: String) -> Bool {
+        let host = url.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2,
+              labels.allSatisfy({ !$0.isEmpty && $0.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "-" } }),
+              let last = labels.last, (2...24).contains(last.count), last.unicodeScalars.allSatisfy(\.isASCIILetter)
+        else { return false }
+        return host.lowercased().hasPrefix("www.") || url.dropFirst(host.count).hasPrefix("/")
+    }
 }
 
 /// Paths inside the content directory, always relative to it with `/` separators.

@@ -10,6 +10,10 @@ struct RawHTMLChecker {
     /// Over `RawHTMLBudget`: none of the body's raw HTML is kept, reported once.
     private let tooLarge: Bool
     private var reportedTooLarge = false
+    /// The ids kept so far, in the body's order (`HTMLAllowlist.isAnchor`).
+    private var ids: Set<String> = []
+    /// The raw node being checked.
+    private var node: MarkdownNode?
 
     init(_ reportables: [ReportableNode], body: MarkdownBody) {
         self.body = body
@@ -20,6 +24,7 @@ struct RawHTMLChecker {
     mutating func diagnose(_ item: ReportableNode, source: SourceFile, targets: LinkTargets) -> [Diagnostic] {
         let table = columns ?? SourceColumns(body)
         columns = table
+        node = item.node
         func location(_ offset: Int) -> SourceLocation {
             table.location(ofOffset: offset, in: item.node, block: item.block, quoted: item.quoted)
         }
@@ -56,7 +61,7 @@ struct RawHTMLChecker {
         }
     }
 
-    private func check(_ node: HTMLNode, at location: (Int) -> SourceLocation, source: SourceFile, targets: LinkTargets,
+    private mutating func check(_ node: HTMLNode, at location: (Int) -> SourceLocation, source: SourceFile, targets: LinkTargets,
                        into found: inout [Diagnostic]) {
         guard !node.isText else { return }
         // An element the parser made itself was not written: only what is inside it is reported.
@@ -67,7 +72,7 @@ struct RawHTMLChecker {
     }
 
     /// One element a writer wrote, without its children; false when it is removed with them.
-    private func checkElement(_ node: HTMLNode, at offset: Int, location: (Int) -> SourceLocation, source: SourceFile,
+    private mutating func checkElement(_ node: HTMLNode, at offset: Int, location: (Int) -> SourceLocation, source: SourceFile,
                               targets: LinkTargets, into found: inout [Diagnostic]) -> Bool {
         switch HTMLAllowlist.decision(node.tag, node.namespace) {
         case .drop:
@@ -96,15 +101,28 @@ struct RawHTMLChecker {
         if name.hasPrefix("on") { return "the HTML allowlist keeps no event handlers, which run script" }
         switch name {
         case "style": return "the HTML allowlist keeps no styles; the site's stylesheet styles every page"
-        case "id", "class": return "the HTML allowlist keeps no ids or classes, which the site's own use"
+        case "class": return "the HTML allowlist keeps no classes; the site's stylesheet styles every page"
         case "target": return "the site decides how links open, so the HTML allowlist keeps no `target`"
+        case "markdown": return "it is kramdown's switch for Markdown inside HTML, which the page does not need: Markdown is read inside inline tags, and inside an HTML block after a blank line"
         default: return "the HTML allowlist does not keep it on `<\(tag)>`"
         }
     }
 
-    private func checkAttributes(_ node: HTMLNode, at location: (Int) -> SourceLocation, source: SourceFile,
+    private mutating func checkAttributes(_ node: HTMLNode, at location: (Int) -> SourceLocation, source: SourceFile,
                                  targets: LinkTargets, into found: inout [Diagnostic]) {
         for attribute in node.attributes {
+            if HTMLAllowlist.isAnchor(attribute.name) {
+                if let problem = idProblem(attribute.value) {
+                    found.append(.warning("raw-html-removed", at: location(attribute.offset),
+                                          "attribute `id` of `<\(node.tag)>` is removed: \(problem)"))
+                }
+                continue
+            }
+            if attribute.name == "markdown", showsMarkdownAsWritten(after: attribute.offset) {
+                found.append(.warning("foreign-syntax", at: location(attribute.offset),
+                                      "`markdown` on `<\(node.tag)>` is kramdown's switch for Markdown inside HTML, which Markdown does not have: an HTML block runs to the next blank line, so the Markdown after this tag shows as written (a list as its numbers, emphasis as its stars, tags in backticks as HTML); put a blank line after the tag and one before its end tag, and remove the attribute"))
+                continue
+            }
             guard HTMLAllowlist.allows(attribute.name, on: node.tag) else {
                 found.append(.warning("raw-html-removed", at: location(attribute.offset),
                                       "attribute `\(attribute.name)` of `<\(node.tag)>` is removed: \(Self.reason(removing: attribute.name, on: node.tag)) (`rules raw-html-removed` lists what it keeps); remove the attribute"))
@@ -121,5 +139,33 @@ struct RawHTMLChecker {
                                                          targets: targets)
             }
         }
+    }
+
+    /// Why a writer's id is left out, nil when it is kept (taken then). An id a Markdown
+    /// heading or a footnote of the page already has is left out too, unreported: links to
+    /// it land on that heading (docs/HTML-ALLOWLIST.md).
+    private mutating func idProblem(_ value: String) -> String? {
+        switch HTMLAllowlist.idProblem(value) {
+        case .notOneWord?:
+            return "an id is one word, without spaces, for a link to name it (`<span id=\"knowledge-check\">`, linked as `[…](#knowledge-check)`); write it as one word"
+        case .usedByPage?:
+            return "`\(value)` is an id of the site's own page around the body; choose another id, and change the links to it"
+        case nil:
+            guard ids.insert(value).inserted else {
+                return "an element above it in the body already has the id `\(value)`, and links to `#\(value)` land there; give each element its own id"
+            }
+            return nil
+        }
+    }
+
+    /// Whether Markdown shows as written what follows a `markdown` attribute's tag: in an
+    /// HTML block, text other than end tags between the tag's `>` and the block's end (the
+    /// next blank line). Never in an inline tag, whose content Markdown reads.
+    private func showsMarkdownAsWritten(after offset: Int) -> Bool {
+        guard let node, case .htmlBlock = node.kind else { return false }
+        let bytes = Array(node.literal.utf8)
+        guard offset < bytes.count, let close = bytes[offset...].firstIndex(of: UInt8(ascii: ">")) else { return false }
+        let rest = String(decoding: bytes[(close + 1)...], as: UTF8.self)
+        return !rest.replacingOccurrences(of: #"</[A-Za-z][^>]*>"#, with: "", options: .regularExpression).allSatisfy(\.isWhitespace)
     }
 }

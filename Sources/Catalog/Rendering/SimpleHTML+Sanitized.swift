@@ -7,7 +7,8 @@
 /// alt text), a link closed where another starts inside it, as the parser closes it, and
 /// an empty iframe as a link to its page.
 /// A writer's element that the sanitizer removes or renames (a heading, which also takes
-/// an id from its text) leaves the fragment to gumbo.
+/// an id from its text), or that has an `id` (which the sanitizer keeps only when the page
+/// has no element with it yet), leaves the fragment to gumbo.
 extension SimpleHTML {
     /// A part of the fragment not copied as written.
     private struct Edit {
@@ -130,7 +131,8 @@ extension SimpleHTML {
     /// for an element it removes, unwraps or renames.
     private static func isRewritten(_ token: SimpleHTMLScanner.Token) throws(Unsupported) -> Bool {
         let element = flags[Int(token.id)]
-        guard token.id != 0, element.contains(.kept), !element.contains(.heading) else { throw .init() }
+        guard token.id != 0, element.contains(.kept), !element.contains(.heading),
+              !token.attributes.contains(where: HTMLAllowlist.isAnchor) else { throw .init() }
         if !token.isCanonical || (token.name == "img" && !token.attributes.contains("src")) { return true }
         return token.attributes.contains { !HTMLAllowlist.allows($0, on: token.name) || HTMLAllowlist.isURL($0, on: token.name) }
     }

@@ -302,8 +302,9 @@ extension SimpleHTML {
     }
 
     /// A start tag's attributes that a check reads: on a kept element, those the allowlist
-    /// removes (name and offset) and URLs (decoded); none on another, which is reported
-    /// whole. Nil for a URL with an `&` that `decoded` does not read as the parser does.
+    /// removes (name and offset; an id's value, decoded) and URLs (decoded); none on another,
+    /// which is reported whole. Nil for a URL or an id with an `&` that `decoded` does not
+    /// read as the parser does.
     private static func checkedAttributes(of token: SimpleHTMLScanner.Token, in literal: UnsafeBufferPointer<UInt8>) -> [HTMLAttribute]? {
         guard HTMLAllowlist.elements.contains(token.name) else { return [] }
         var checked: [HTMLAttribute] = []
@@ -311,7 +312,10 @@ extension SimpleHTML {
             // The scanner takes `name="` or `name='` with nothing between: the name ends two bytes before the value.
             let offset = range.lowerBound - 2 - name.utf8.count
             guard HTMLAllowlist.allows(name, on: token.name) else {
-                checked.append(HTMLAttribute(name: name, value: "", offset: offset))
+                // An id's value decides whether it is kept.
+                let value = HTMLAllowlist.isAnchor(name) ? decodedReadingEveryAmpersand(UnsafeBufferPointer(rebasing: literal[range])) : ""
+                guard let value else { return nil }
+                checked.append(HTMLAttribute(name: name, value: value, offset: offset))
                 continue
             }
             guard HTMLAllowlist.isURL(name, on: token.name) else { continue }

@@ -108,6 +108,20 @@ private func check(_ text: String, file: String = "fun-with-science/inquiry/scie
     #expect(diagnostic?.location == Catalog.SourceLocation(file: "content/x.md", line: 3, column: 1))
 }
 
+/// Real lessons (The Odin Project's) write web addresses without `https://`, which are
+/// relative links to nothing: the message offers the address written whole, and never for
+/// what reads as a file or a folder.
+@Test func aWebAddressWithoutItsSchemeIsOfferedWhole() {
+    let text = "[a](www.google.com) [b](someone.github.io/project/app.js) [c](htmlpreview.github.io/?https://x)\n"
+        + "[d](example.com/page#top) [e](notes.md) [f](gone/page.md) [g](v1.2/notes.md) [h](m/channel/UC1) [i](example.com)\n"
+    let body = MarkdownBody(text: text, source: SourceFile(relativePath: "x.md", displayPath: "content/x.md"), firstLine: 1)
+    let offered = BodyChecker.check(body, contentRoot: root).map { diagnostic in
+        diagnostic.message.range(of: ", or if it is a web address, write it whole: ").map { String(diagnostic.message[$0.upperBound...]) } ?? "-"
+    }
+    #expect(offered == ["`https://www.google.com`", "`https://someone.github.io/project/app.js`",
+                        "`https://htmlpreview.github.io/?https://x`", "`https://example.com/page#top`", "-", "-", "-", "-", "-"])
+}
+
 @Test func checksEachBodyOfAModelOnce() {
     var model = SiteFixture.model()
     let broken = SiteFixture.body("[x](gone.md)\n", "fun-with-science/inquiry/lab-safety.md")
