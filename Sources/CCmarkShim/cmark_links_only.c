@@ -8,7 +8,9 @@
 // only `[` opens a link or an image (`![`), and only `<` starts raw HTML or an autolink, so
 // such a block has nothing to report. An entity such as `&#91;` becomes text, never a
 // bracket, and the extensions attached (table, strikethrough) make no links. Every other
-// parse, and every block with either character, goes to the library's function as before.
+// parse, and every block with either character, goes to the library's function as before;
+// so do headings when the parse asks for them (2: a body that links within its page, whose
+// headings' text gives the ids such links name).
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdatomic.h>
@@ -45,12 +47,13 @@ static int may_hold_reportables(cmark_node *block) {
 
 __attribute__((visibility("default"), used))
 void cmark_parse_inlines(struct cmark_parser *parser, cmark_node *parent, struct cmark_map *refmap, int options) {
-    if (links_only && !may_hold_reportables(parent)) return;
+    if (links_only && !(links_only == 2 && cmark_node_get_type(parent) == CMARK_NODE_HEADING)
+        && !may_hold_reportables(parent)) return;
     parse_inlines_function real = library_function();
     if (real != NULL) real(parser, parent, refmap, options);
 }
 
-void cb_cmark_links_only(int on) { links_only = on; }
+void cb_cmark_links_only(int mode) { links_only = mode; }
 
 int cb_cmark_links_only_bound(void) {
 #if defined(__APPLE__)

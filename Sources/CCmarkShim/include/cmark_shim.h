@@ -16,10 +16,11 @@ void *cb_cmark_arena_begin(void);
 /// Ends the innermost `cb_cmark_arena_begin` of this thread.
 void cb_cmark_arena_end(void);
 
-/// Starts (1) or ends (0) a links-only parse on this thread: until it ends, the inlines
+/// Starts (1, 2) or ends (0) a links-only parse on this thread: until it ends, the inlines
 /// of blocks without `[` or `<` are not parsed (see cmark_links_only.c). Only links,
-/// images and raw HTML of such a document, and its blocks, are to be trusted.
-void cb_cmark_links_only(int on);
+/// images and raw HTML of such a document, and its blocks, are to be trusted. With 2,
+/// headings are parsed whole too (their text gives the ids that links within a page name).
+void cb_cmark_links_only(int mode);
 
 /// Whether the replacement of `cmark_parse_inlines` is the one the dynamic linker binds.
 int cb_cmark_links_only_bound(void);

@@ -6,7 +6,8 @@ import Foundation
 /// with script-running schemes (`unsafe-link`) or schemes no reader opens
 /// (`link-scheme-unknown`), links to files that are never
 /// published: hidden (`link-hidden-file`), not regular (`file-not-regular`) or of a type
-/// that can run script (`link-active-file`), and nesting too deep or bodies too large to
+/// that can run script (`link-active-file`), links within the page that land on no id
+/// (`link-anchor-missing`, see `PageAnchors`), and nesting too deep or bodies too large to
 /// render (`body-too-deep`, `body-too-large`), and other engines' markup the page shows
 /// as written (`foreign-syntax`), each at its position in the file.
 public struct BodyChecker {
@@ -68,10 +69,15 @@ public struct BodyChecker {
         }
         var found: [Diagnostic] = []
         var rawHTML: RawHTMLChecker?
+        var anchors = PageAnchors()
         // Where `foreign-syntax` reported: a construct cmark's text hides (`&#123;{ x }}`)
         // may be found at the next one's place, which is then reported once.
         var foreignOffsets: Set<Int> = []
         for item in reportables {
+            if case .heading = item.node.kind {
+                anchors.addHeading(plainText: item.node.literal)
+                continue
+            }
             if item.tooLarge {
                 found.append(.error("body-too-large", at: location(of: item),
                                     "the body holds more than \(MarkdownBudget.limit) Markdown marks (punctuation, line breaks and table cells), more than a page can be rendered from and it is left out; split it into several pages, or link long data as a file"))
@@ -96,9 +102,22 @@ public struct BodyChecker {
                 found += rawHTML!.diagnose(item, source: body.source, targets: targets)
                 continue
             }
+            if case .link(let url, _) = item.node.kind { anchors.add(destination: url, at: { location(of: item) }) }
             found += diagnose(item.node, at: location(of: item), source: body.source, targets: targets)
         }
-        return found + controlCharacters(in: body, columns: table) + paragraphFences(in: body, columns: table)
+        return found + withinPage(anchors, rawHTML, reportables) + controlCharacters(in: body, columns: table)
+            + paragraphFences(in: body, columns: table)
+    }
+
+    /// `link-anchor-missing`: the links of the body's Markdown and HTML that land on no id
+    /// of its page (`PageAnchors`).
+    private static func withinPage(_ anchors: PageAnchors, _ rawHTML: RawHTMLChecker?, _ reportables: [ReportableNode]) -> [Diagnostic] {
+        var anchors = anchors
+        // A body over the raw HTML budget keeps none of its HTML: no link, id or heading of it.
+        guard let rawHTML, !rawHTML.tooLarge else { return anchors.diagnostics(writers: []) }
+        anchors.add(rawHTML.anchors.links)
+        guard !anchors.links.isEmpty else { return [] }
+        return anchors.diagnostics(writers: PageAnchors.writersClaims(reportables))
     }
 
     /// Each line written as a code fence that Markdown reads as text (`FenceCheck`).

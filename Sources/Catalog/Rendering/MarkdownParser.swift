@@ -38,7 +38,8 @@ public enum MarkdownParser {
         let foreign = ForeignSyntax.mayHold(text)
         let scans = foreign || MarkdownScanner.mayHoldReportables(text) || MarkdownScanner.mayNestTooDeep(text)
         let parsed = withDocument(text) { root in
-            (convert(root, byteCount: text.utf8.count), scans ? MarkdownScanner.reportables(in: root, foreignSyntax: foreign) : [])
+            (convert(root, byteCount: text.utf8.count),
+             scans ? MarkdownScanner.reportables(in: root, foreignSyntax: foreign, headings: PageAnchors.mayLinkWithinPage(text)) : [])
         }
             ?? (MarkdownDocument(), [])
         return (marked(Footnotes.labeled(parsed.0, source: text), source: text), parsed.1)
@@ -72,12 +73,16 @@ public enum MarkdownParser {
     /// - Parameter linksOnly: parse the inlines only of blocks that may hold a link, an
     ///   image or raw HTML (`cb_cmark_links_only`); for `MarkdownScanner`, which looks at
     ///   nothing else.
-    static func withDocument<R>(_ text: String, linksOnly: Bool = false, _ body: (OpaquePointer) -> R) -> R? {
+    ///   `withHeadings` parses headings whole in such a parse too (their text gives the ids
+    ///   that links within the page name, `PageAnchors`).
+    static func withDocument<R>(_ text: String, linksOnly: Bool = false, withHeadings: Bool = false,
+                                _ body: (OpaquePointer) -> R) -> R? {
         _ = extensionTypes
         let memory = cb_cmark_arena_begin().assumingMemoryBound(to: cmark_mem.self)
         defer { cb_cmark_arena_end() }
-        let document = parsesConcurrently ? parseDocument(text, memory: memory, linksOnly: linksOnly)
-            : parserLock.withLock { parseDocument(text, memory: memory, linksOnly: linksOnly) }
+        let mode: Int32 = linksOnly ? (withHeadings ? 2 : 1) : 0
+        let document = parsesConcurrently ? parseDocument(text, memory: memory, linksOnly: mode)
+            : parserLock.withLock { parseDocument(text, memory: memory, linksOnly: mode) }
         guard let root = document else { return nil }
         return body(root)
     }
@@ -129,8 +134,9 @@ public enum MarkdownParser {
 
     static let options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES
 
+    /// - Parameter linksOnly: `cb_cmark_links_only`'s mode (0: a whole parse).
     private static func parseDocument(_ text: String, memory: UnsafeMutablePointer<cmark_mem>? = nil,
-                                      linksOnly: Bool = false) -> OpaquePointer? {
+                                      linksOnly: Int32 = 0) -> OpaquePointer? {
         // No CMARK_OPT_UNSAFE: raw HTML is never passed through (content-format.md §4).
         // Footnotes are a parser option in cmark-gfm, not an extension.
         guard let parser = memory.map({ cmark_parser_new_with_mem(options, $0) })
@@ -149,7 +155,7 @@ public enum MarkdownParser {
             }
         }
         // Inlines are parsed when the parser finishes.
-        cb_cmark_links_only(linksOnly ? 1 : 0)
+        cb_cmark_links_only(linksOnly)
         defer { cb_cmark_links_only(0) }
         return cmark_parser_finish(parser)
     }

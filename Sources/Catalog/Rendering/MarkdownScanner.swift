@@ -38,8 +38,10 @@ enum MarkdownScanner {
         // emphasis nests in any block, and that markup is in any block's text.
         let deep = mayNestTooDeep(text), foreign = ForeignSyntax.mayHold(text)
         guard !linksOnly || deep || foreign || mayHoldReportables(text) else { return [] }
-        return MarkdownParser.withDocument(text, linksOnly: linksOnly && !deep && !foreign) {
-            reportables(in: $0, foreignSyntax: foreign)
+        // Headings, when a link may name one (`PageAnchors`), are parsed and reported too.
+        let headings = PageAnchors.mayLinkWithinPage(text)
+        return MarkdownParser.withDocument(text, linksOnly: linksOnly && !deep && !foreign, withHeadings: headings) {
+            reportables(in: $0, foreignSyntax: foreign, headings: headings)
         } ?? []
     }
 
@@ -50,7 +52,9 @@ enum MarkdownScanner {
     /// The reportable nodes of a document cmark has parsed (fully, or links only).
     /// - Parameter foreignSyntax: whether to read text for `ForeignSyntax` (the document
     ///   must then be parsed fully).
-    static func reportables(in root: OpaquePointer, foreignSyntax: Bool = false) -> [ReportableNode] {
+    /// - Parameter headings: whether to report each heading too, as a `.heading` node whose
+    ///   literal is its plain text (`PageAnchors`; the document must have its headings parsed).
+    static func reportables(in root: OpaquePointer, foreignSyntax: Bool = false, headings: Bool = false) -> [ReportableNode] {
         guard let iterator = cmark_iter_new(root) else { return [] }
         defer { cmark_iter_free(iterator) }
         var found: [ReportableNode] = [], blocks: [BlockStart] = [], shifts: [Shift] = [], quoteDepth = 0
@@ -83,6 +87,14 @@ enum MarkdownScanner {
                     found.append(ReportableNode(node: placed(shallow), block: blocks.last, quoted: quoteDepth > 0, foreign: match))
                 }
             }
+            if headings, entering, type == CMARK_NODE_HEADING {
+                var text: [UInt8] = []
+                appendPlainText(of: node, to: &text)
+                let heading = MarkdownNode(kind: .heading(level: Int(cmark_node_get_heading_level(node))),
+                                           literal: String(decoding: text, as: UTF8.self),
+                                           line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node)))
+                found.append(ReportableNode(node: heading, block: nil, quoted: quoteDepth > 0))
+            }
             if textBlock {
                 if entering {
                     let shift = type == CMARK_NODE_PARAGRAPH ? Shift(paragraph: node) : Shift(cell: node)
@@ -102,6 +114,22 @@ enum MarkdownScanner {
             found[last].foreign!.following = foreignCount - ForeignSyntax.reportedPerBody
         }
         return found
+    }
+
+    /// A heading's text as `MarkdownNode.appendPlainText` reads it from the converted tree:
+    /// texts and code, line breaks as spaces, no HTML.
+    private static func appendPlainText(of node: OpaquePointer, to out: inout [UInt8]) {
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            switch cmark_node_get_type(current) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                if let literal = cmark_node_get_literal(current) { out.append(contentsOf: UnsafeRawBufferPointer(start: literal, count: strlen(literal))) }
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: out.append(UInt8(ascii: " "))
+            case CMARK_NODE_HTML_INLINE: break
+            default: appendPlainText(of: current, to: &out)
+            }
+            child = cmark_node_next(current)
+        }
     }
 
     /// Nodes cmark's iterator enters without leaving.

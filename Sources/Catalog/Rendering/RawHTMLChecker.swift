@@ -8,10 +8,12 @@ struct RawHTMLChecker {
     private let body: MarkdownBody
     private var columns: SourceColumns?
     /// Over `RawHTMLBudget`: none of the body's raw HTML is kept, reported once.
-    private let tooLarge: Bool
+    let tooLarge: Bool
     private var reportedTooLarge = false
     /// The ids kept so far, in the body's order (`HTMLAllowlist.isAnchor`).
     private var ids: Set<String> = []
+    /// The writers' links within the page (`<a href="#…">`), for `PageAnchors`.
+    private(set) var anchors = PageAnchors()
     /// The raw node being checked.
     private var node: MarkdownNode?
 
@@ -134,6 +136,10 @@ struct RawHTMLChecker {
                 found.append(.warning("raw-html-removed", at: location(attribute.offset),
                                       "`\(scheme):` URL in `\(attribute.name)` of `<\(node.tag)>` is removed: only http, https, mailto and relative URLs are kept; link to a page or a file in content/ instead"))
             case .allowed:
+                if node.tag == "a", case .fragment = LinkPolicy.classify(attribute.value) {
+                    let place = location(attribute.offset)
+                    anchors.add(destination: attribute.value, at: { place })
+                }
                 found += BodyChecker.diagnoseDestination(attribute.value, isImage: node.tag == "img",
                                                          at: { location(attribute.offset) }, source: source,
                                                          targets: targets)

@@ -18,6 +18,8 @@ import Testing
         "[a](b.md)", "![i](p.png \"t\")", "[ref]", "[ref]: r.md", "<b>x</b>", "<https://e.org>", "<m@e.org>",
         "`[c](d)`", "&#91;x&#93;(y)", "\\[e](f)", "[x]\n(y)", "text", "é", "~~s~~", "*em*", "**[s](t)**",
         "|", "| a | [l](m) |", "|---|---|", "> ", "- ", "1. ", "    ", "# ", "```", "<!-- c -->", "<div>", "]", "(", "\t",
+        // A link within the page: headings are then parsed and reported too.
+        "[h](#x)", "## *H* `c` &amp; x",
     ]
 
     private static func document(seed: Int) -> String {
@@ -36,7 +38,7 @@ import Testing
     }
 
     @Test func linksOnlyScanFindsWhatAFullParseFinds() async {
-        let found = Counter()
+        let found = PropertyCounter()
         await propertyCheck(count: 3000, input: Gen.int(in: 0...Int.max)) { seed in
             let text = Self.document(seed: seed)
             let full = Self.described(MarkdownScanner.reportables(text, linksOnly: false))
@@ -52,12 +54,4 @@ import Testing
         let html = HTMLRenderer(resolve: { url, _ in url }).render(MarkdownParser.parse("*plain* text"))
         #expect(html.contains("<em>plain</em>"))
     }
-}
-
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    func add() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
 }

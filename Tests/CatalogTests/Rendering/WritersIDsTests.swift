@@ -14,6 +14,13 @@ import Testing
         HTMLSanitizerTests.check(text)
     }
 
+    /// The whole messages of a body's diagnostics.
+    static func messages(_ text: String) -> [String] {
+        let root = Repository.root.appendingPathComponent("Tests/Fixtures/site/content")
+        let body = MarkdownBody(text: text, source: SourceFile(relativePath: "a.md", displayPath: "content/a.md"), firstLine: 1)
+        return BodyChecker.check(body, contentRoot: root).map(\.message)
+    }
+
     static let lesson = """
         ## Knowledge check
 
@@ -58,10 +65,7 @@ import Testing
             "8:27 raw-html-removed attribute `id` of `<em>` is removed",
             "8:52 raw-html-removed attribute `id` of `<b>` is removed",
         ])
-        let root = Repository.root.appendingPathComponent("Tests/Fixtures/site/content")
-        let body = MarkdownBody(text: Self.lesson, source: SourceFile(relativePath: "a.md", displayPath: "content/a.md"), firstLine: 1)
-        let messages = BodyChecker.check(body, contentRoot: root).filter { $0.message.contains("`id`") }.map(\.message)
-        #expect(messages == [
+        #expect(Self.messages(Self.lesson).filter { $0.contains("`id`") } == [
             "attribute `id` of `<span>` is removed: an element above it in the body already has the id `flex-item`, and links to `#flex-item` land there; give each element its own id",
             "attribute `id` of `<p>` is removed: `main` is an id of the site's own page around the body; choose another id, and change the links to it",
             "attribute `id` of `<em>` is removed: an id is one word, without spaces, for a link to name it (`<span id=\"knowledge-check\">`, linked as `[…](#knowledge-check)`); write it as one word",
@@ -105,9 +109,7 @@ import Testing
             "11:14 raw-html-removed attribute `markdown` of `<span>` is removed",
             "13:6 raw-html-removed attribute `markdown` of `<div>` is removed",
         ])
-        let root = Repository.root.appendingPathComponent("Tests/Fixtures/site/content")
-        let body = MarkdownBody(text: Self.kramdown, source: SourceFile(relativePath: "a.md", displayPath: "content/a.md"), firstLine: 1)
-        #expect(BodyChecker.check(body, contentRoot: root).map(\.message)[1...2] == [
+        #expect(Self.messages(Self.kramdown)[1...2] == [
             "`markdown` on `<div>` is kramdown's switch for Markdown inside HTML, which Markdown does not have: an HTML block runs to the next blank line, so the Markdown after this tag shows as written (a list as its numbers, emphasis as its stars, tags in backticks as HTML); put a blank line after the tag and one before its end tag, and remove the attribute",
             "attribute `markdown` of `<details>` is removed: it is kramdown's switch for Markdown inside HTML, which the page does not need: Markdown is read inside inline tags, and inside an HTML block after a blank line (`rules raw-html-removed` lists what it keeps); remove the attribute",
         ])

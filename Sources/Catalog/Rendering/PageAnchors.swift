@@ -1,0 +1,130 @@
+/// Links within a page (`[the answer](#flex-item)`, `<a href="#flex-item">`) and the ids
+/// they can land on, for `link-anchor-missing`: the ids of the page around the body
+/// (`PageShell.reservedIDs`), of its Markdown headings, claimed in order as the renderer
+/// claims them (`HeadingIDs`), of footnotes (`fn-…`, `fnref-…`), and of the writers' HTML:
+/// the ids it keeps (`HTMLAllowlist.isAnchor`) and its headings', claimed after the
+/// Markdown's as the sanitizer claims them. Footnotes' ids are taken as there whatever
+/// their labels: the rule never reports a link that lands.
+struct PageAnchors {
+    /// A link within the page, and where it is written.
+    struct Link {
+        var fragment: String
+        var location: () -> SourceLocation
+    }
+
+    private(set) var links: [Link] = []
+    private var headings: [String] = []
+
+    mutating func addHeading(plainText: String) { headings.append(plainText) }
+
+    mutating func add(_ others: [Link]) { links += others }
+
+    /// Records a link or image destination when it names a place on the page.
+    mutating func add(destination url: String, at location: @escaping () -> SourceLocation) {
+        guard case .fragment(let cleaned) = LinkPolicy.classify(url) else { return }
+        links.append(Link(fragment: String(cleaned.dropFirst()), location: location))
+    }
+
+    /// Whether the body's text may hold a link within its page: a `#` right after `(`, `<`,
+    /// a quote, `=` or a reference definition's `:` (spaces between). Most bodies have none,
+    /// and their headings are then neither parsed in a links-only parse nor reported.
+    static func mayLinkWithinPage(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var previous: UInt8 = 0x0A
+            for byte in bytes {
+                if byte == UInt8(ascii: "#"), [UInt8(ascii: "("), UInt8(ascii: "<"), UInt8(ascii: "\""), UInt8(ascii: "'"),
+                                               UInt8(ascii: "="), UInt8(ascii: ":")].contains(previous) {
+                    return true
+                }
+                if byte != 0x20 && byte != 0x09 { previous = byte }
+            }
+            return false
+        }
+    }
+
+    /// An id the writers' HTML gives the page, in the order the sanitizer claims them
+    /// (`HTMLSanitizer.writeWriters`): an element's own id, or a heading's.
+    enum WritersID: Equatable {
+        case own(String)
+        /// A heading's text, and its own id when it has one it can keep.
+        case heading(String, own: String?)
+    }
+
+    /// The ids of the writers' HTML, element by element in the body's order, as the
+    /// sanitizer keeps them: each raw node that may hold one is parsed as the checks parse
+    /// it (`RawHTMLChecker`), and what a removed element holds is not on the page.
+    static func writersClaims(_ reportables: [ReportableNode]) -> [WritersID] {
+        var claims: [WritersID] = []
+        func visit(_ nodes: [HTMLNode]) {
+            for node in nodes where !node.isText {
+                let decision = HTMLAllowlist.decision(node.tag, node.namespace)
+                if decision == .drop { continue }
+                if decision == .keep {
+                    let own = node.attributes.first { HTMLAllowlist.isAnchor($0.name) }.map(\.value)
+                        .flatMap { HTMLAllowlist.idProblem($0) == nil ? $0 : nil }
+                    if HTMLSanitizer.headingLevel(node.tag) != nil {
+                        var text: [UInt8] = []
+                        HTMLSanitizer.appendText(of: node, to: &text)
+                        claims.append(.heading(String(decoding: text, as: UTF8.self), own: own))
+                    } else if let own {
+                        claims.append(.own(own))
+                    }
+                }
+                visit(node.children)
+            }
+        }
+        for item in reportables where item.node.isRawHTML && mayHoldID(item.node.literal) {
+            visit(HTMLFragmentParser.parse(item.node.literal, context: .template))
+        }
+        return claims
+    }
+
+    /// Whether raw HTML may hold a heading or an id (`<h`, `id=`, any case).
+    private static func mayHoldID(_ literal: String) -> Bool {
+        literal.range(of: "<h", options: .caseInsensitive) != nil || literal.range(of: "id", options: .caseInsensitive) != nil
+    }
+
+    /// The diagnostics of the links that land on no id, the writers' ids given in order.
+    func diagnostics(writers: [WritersID]) -> [Diagnostic] {
+        guard !links.isEmpty else { return [] }
+        let ids = HeadingIDs(reserved: PageShell.reservedIDs)
+        var known = PageShell.reservedIDs
+        var ordered: [String] = []
+        func add(_ id: String) {
+            if known.insert(id).inserted { ordered.append(id) }
+        }
+        for text in headings { add(ids.next(forPlainText: Array(text.utf8))) }
+        for claim in writers {
+            switch claim {
+            case .own(let id): if ids.claimIfFree(id) { add(id) }
+            case .heading(let text, let own):
+                if let own, ids.claimIfFree(own) { add(own) } else { add(ids.next(forPlainText: Array(text.utf8))) }
+            }
+        }
+        return links.compactMap { link in
+            guard !Self.lands(link.fragment, in: known) else { return nil }
+            return .warning("link-anchor-missing", at: link.location(), Self.message(link.fragment, ids: ordered))
+        }
+    }
+
+    /// As a browser follows `#fragment`: the empty fragment and `top` go to the page's top;
+    /// otherwise the id as written, or percent-decoded. Footnotes' ids are taken as there.
+    static func lands(_ fragment: String, in ids: Set<String>) -> Bool {
+        if fragment.isEmpty || fragment.lowercased() == "top" || ids.contains(fragment) { return true }
+        if fragment.hasPrefix("fn-") || fragment.hasPrefix("fnref-") { return true }
+        return fragment.removingPercentEncoding.map(ids.contains) ?? false
+    }
+
+    static func message(_ fragment: String, ids: [String]) -> String {
+        let fix = "link to one of them, or put `id=\"\(fragment)\"` on the element it means"
+        guard !ids.isEmpty else {
+            return "link `#\(fragment)` leads nowhere: this page has no heading or id; link to another page, or put `id=\"\(fragment)\"` on the element it means"
+        }
+        if let closest = Suggestions.closest(to: fragment, in: ids) {
+            return "link `#\(fragment)` names no heading or id on this page, so it leads nowhere; did you mean `#\(closest)`?"
+        }
+        let shown = ids.prefix(8).map { "`#\($0)`" }.joined(separator: ", ") + (ids.count > 8 ? " and \(ids.count - 8) more" : "")
+        return "link `#\(fragment)` names no heading or id on this page, so it leads nowhere; the page's ids are \(shown) (a heading's id is its text in lowercase, spaces as `-`, other punctuation left out): \(fix)"
+    }
+}
