@@ -1,3 +1,5 @@
+import Foundation
+
 /// Links within a page (`[the answer](#flex-item)`, `<a href="#flex-item">`) and the ids
 /// they can land on, for `link-anchor-missing`: the ids of the page around the body
 /// (`PageShell.reservedIDs`), of its Markdown headings, claimed in order as the renderer
@@ -31,15 +33,25 @@ struct PageAnchors {
     static func mayLinkWithinPage(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            var previous: UInt8 = 0x0A
-            for byte in bytes {
-                if byte == UInt8(ascii: "#"), [UInt8(ascii: "("), UInt8(ascii: "<"), UInt8(ascii: "\""), UInt8(ascii: "'"),
-                                               UInt8(ascii: "="), UInt8(ascii: ":")].contains(previous) {
-                    return true
-                }
-                if byte != 0x20 && byte != 0x09 { previous = byte }
+            guard let base = bytes.baseAddress else { return false }
+            // `memchr` from `#` to `#`: every body is looked at, and most have few.
+            var at = 0
+            while at < bytes.count, let found = memchr(base + at, Int32(UInt8(ascii: "#")), bytes.count - at) {
+                let hash = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                var before = hash - 1
+                while before >= 0, bytes[before] == 0x20 || bytes[before] == 0x09 { before -= 1 }
+                if before >= 0, opensDestination(bytes[before]) { return true }
+                at = hash + 1
             }
             return false
+        }
+    }
+
+    /// `(`, `<`, a quote, `=` or `:`: what a destination or an attribute's value follows.
+    private static func opensDestination(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "("), UInt8(ascii: "<"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "="), UInt8(ascii: ":"): true
+        default: false
         }
     }
 
@@ -102,11 +114,23 @@ struct PageAnchors {
                 if let own, ids.claimIfFree(own) { add(own) } else { add(ids.next(forPlainText: Array(text.utf8))) }
             }
         }
-        return links.compactMap { link in
-            guard !Self.lands(link.fragment, in: known) else { return nil }
-            return .warning("link-anchor-missing", at: link.location(), Self.message(link.fragment, ids: ordered))
+        let missing = links.filter { !Self.lands($0.fragment, in: known) }
+        // Some for a page to fix; a generated page of 20,000 broken links would not be read,
+        // and each message's suggestion compares ids (`suggestedAmong` at most).
+        var found = missing.prefix(Self.reportedPerBody).map { link in
+            Diagnostic.warning("link-anchor-missing", at: link.location(), Self.message(link.fragment, ids: ordered))
         }
+        if missing.count > Self.reportedPerBody, let last = found.last {
+            found[found.count - 1] = .warning("link-anchor-missing", at: last.location,
+                                              "\(last.message); \(missing.count - Self.reportedPerBody) more links within this page lead nowhere, not listed")
+        }
+        return found
     }
+
+    /// How many links that lead nowhere a body reports.
+    static let reportedPerBody = 50
+    /// How many of a page's ids a suggestion is chosen among (the first, in the page's order).
+    static let suggestedAmong = 1000
 
     /// As a browser follows `#fragment`: the empty fragment and `top` go to the page's top;
     /// otherwise the id as written, or percent-decoded. Footnotes' ids are taken as there.
@@ -121,7 +145,7 @@ struct PageAnchors {
         guard !ids.isEmpty else {
             return "link `#\(fragment)` leads nowhere: this page has no heading or id; link to another page, or put `id=\"\(fragment)\"` on the element it means"
         }
-        if let closest = Suggestions.closest(to: fragment, in: ids) {
+        if let closest = Suggestions.closest(to: fragment, in: Array(ids.prefix(suggestedAmong))) {
             return "link `#\(fragment)` names no heading or id on this page, so it leads nowhere; did you mean `#\(closest)`?"
         }
         let shown = ids.prefix(8).map { "`#\($0)`" }.joined(separator: ", ") + (ids.count > 8 ? " and \(ids.count - 8) more" : "")

@@ -57,6 +57,15 @@ import Testing
         #expect(Self.check(many).first?.message.contains("`#part-7`, `#part-8` and 2 more (a heading's id") == true)
     }
 
+    /// A generated page of thousands of broken links reports its first ones and counts the
+    /// rest: each message's suggestion compares ids, which a page of 20,000 made a minute.
+    @Test func aPageFullOfBrokenLinksReportsTheFirstAndCountsTheRest() {
+        let body = (0..<3000).map { "## Heading number \($0)\n\n[x](#nope-\($0))\n" }.joined(separator: "\n")
+        let reported = Self.check(body)
+        #expect(reported.count == PageAnchors.reportedPerBody)
+        #expect(reported.last?.message.hasSuffix("; 2950 more links within this page lead nowhere, not listed") == true)
+    }
+
     /// A body too large for its raw HTML keeps none of it: its links within the page are
     /// not on the page, and its ids are not either.
     @Test func htmlOverTheBudgetHasNoLinksOrIDs() {

@@ -113,6 +113,22 @@ import Testing
         #expect(!html.contains("intro-50000"))
     }
 
+    /// 20,000 headings and 20,000 links within the page to none of them: each link's
+    /// message suggested an id among all 20,000 (a minute on the 2-core machine).
+    /// Now the first 50 are reported and the rest counted, each suggestion among 1,000 ids;
+    /// links within a page and ids as many again in HTML (`<a href="#…">`, `<span id>`).
+    @Test func twentyThousandBrokenLinksWithinAPageAreReportedQuickly() throws {
+        let work = try HostileWork()
+        defer { work.remove() }
+        let markdown = (0..<20_000).map { "## Heading number \($0)\n\n[x](#nope-\($0))\n" }.joined(separator: "\n")
+        let html = (0..<4_000).map { "<span id=\"id-\($0)\"></span><a href=\"#gone-\($0)\">y</a>" }.joined(separator: "\n\n")
+        try work.write("page.md", Self.page(markdown + "\n" + html + "\n"))
+        let (validate, build) = try Self.runBoth(work)
+        #expect(validate.status == 0 && build.status == 0)
+        // The first 20 in text, then the count of the 50 reported (the 50th counts the rest).
+        #expect(validate.stderr.contains("\n… and 30 more [link-anchor-missing]; --all shows every one\n"))
+    }
+
     /// 50,000 keys took 9 s (each key searched for among the earlier ones); they are now
     /// 50,000 `unknown-key` warnings, in time: the first 20 and a count in text, every one
     /// with `--all`.
