@@ -12,7 +12,7 @@ extension HTMLRenderer {
         // Out before the HTML parser sees them: it would make each a U+FFFD, a visible box.
         if dropsControls { ranges = ControlCharacters.shift(ranges, past: fragment.removeInvisibleControls(from: 0, recording: true)) }
         // Most bodies' raw HTML is a few plain tags, which the sanitizer would write as they are.
-        if SimpleHTML.isEnabled, fragment.withBytes({ SimpleHTML.writeSanitized($0, writerRanges: ranges, resolve: resolve, into: out) }) { return }
+        if SimpleHTML.isEnabled, fragment.withBytes({ SimpleHTML.writeSanitized($0, writerRanges: ranges, resolve: resolve, headingIDs: headingIDs, into: out) }) { return }
         let sanitizer = HTMLSanitizer(writerRanges: ranges, resolve: resolve, headingIDs: headingIDs)
         sanitizer.write(HTMLFragmentParser.parse(fragment.string), into: out)
     }

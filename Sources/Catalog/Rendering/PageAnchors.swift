@@ -92,9 +92,24 @@ struct PageAnchors {
         return claims
     }
 
-    /// Whether raw HTML may hold a heading or an id (`<h`, `id=`, any case).
-    private static func mayHoldID(_ literal: String) -> Bool {
-        literal.range(of: "<h", options: .caseInsensitive) != nil || literal.range(of: "id", options: .caseInsensitive) != nil
+    /// Whether raw HTML may hold a heading (`<h1`…`<h6`) or an id (`id` after white space,
+    /// `=` after it), in any case: most raw HTML has neither, and is not parsed again.
+    static func mayHoldID(_ literal: String) -> Bool {
+        var literal = literal
+        return literal.withUTF8 { bytes in
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D }
+            for index in bytes.indices.dropFirst() where index + 1 < bytes.count {
+                let pair = (bytes[index] | 0x20, bytes[index + 1] | 0x20)
+                if bytes[index - 1] == UInt8(ascii: "<"), pair.0 == UInt8(ascii: "h"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[index + 1]) {
+                    return true
+                }
+                guard pair == (UInt8(ascii: "i"), UInt8(ascii: "d")), isSpace(bytes[index - 1]) else { continue }
+                var after = index + 2
+                while after < bytes.count, isSpace(bytes[after]) { after += 1 }
+                if after < bytes.count, bytes[after] == UInt8(ascii: "=") { return true }
+            }
+            return false
+        }
     }
 
     /// The diagnostics of the links that land on no id, the writers' ids given in order.

@@ -6,9 +6,9 @@
 /// an image's URL resolved and escaped as Markdown's, an image that cannot be shown as its
 /// alt text), a link closed where another starts inside it, as the parser closes it, and
 /// an empty iframe as a link to its page.
-/// A writer's element that the sanitizer removes or renames (a heading, which also takes
-/// an id from its text), or that has an `id` (which the sanitizer keeps only when the page
-/// has no element with it yet), leaves the fragment to gumbo.
+/// A writer's `id` is kept as the sanitizer keeps it, claimed in the page's `HeadingIDs` in
+/// the same order (the tags' order). A writer's element that the sanitizer removes or
+/// renames (a heading, which also takes an id from its text) leaves the fragment to gumbo.
 extension SimpleHTML {
     /// A part of the fragment not copied as written.
     private struct Edit {
@@ -31,7 +31,8 @@ extension SimpleHTML {
         var change: Change
     }
 
-    /// A kept attribute's value: as written (canonical, so already escaped) or a resolved URL.
+    /// A kept attribute's value: as written (canonical, so already escaped), or a resolved
+    /// URL or a decoded id, escaped when written.
     private enum Value {
         case written(Range<Int>)
         case resolved(String)
@@ -40,7 +41,7 @@ extension SimpleHTML {
     /// True with the fragment written; false, with nothing written and no URL resolved, when
     /// the fragment needs gumbo.
     static func writeSanitized(_ fragment: UnsafeBufferPointer<UInt8>, writerRanges: [Range<Int>],
-                               resolve: HTMLRenderer.Resolver, into out: HTMLBuilder) -> Bool {
+                               resolve: HTMLRenderer.Resolver, headingIDs: HeadingIDs, into out: HTMLBuilder) -> Bool {
         // Every token is read before the first URL is resolved: resolving records the link.
         guard let edits = edits(of: fragment, writerRanges: writerRanges) else { return false }
         var written = 0
@@ -49,7 +50,7 @@ extension SimpleHTML {
             switch edit.change {
             case .remove: break
             case .escape: writeEscaped(UnsafeBufferPointer(rebasing: fragment[edit.range]), into: out)
-            case .tag(let tag): writeTag(tag, of: fragment, resolve: resolve, into: out)
+            case .tag(let tag): writeTag(tag, of: fragment, resolve: resolve, headingIDs: headingIDs, into: out)
             case .closeLink: out.raw("</a>")
             case .framedPage(let tag): writeFramedPage(tag, of: fragment, resolve: resolve, into: out)
             }
@@ -131,8 +132,7 @@ extension SimpleHTML {
     /// for an element it removes, unwraps or renames.
     private static func isRewritten(_ token: SimpleHTMLScanner.Token) throws(Unsupported) -> Bool {
         let element = flags[Int(token.id)]
-        guard token.id != 0, element.contains(.kept), !element.contains(.heading),
-              !token.attributes.contains(where: HTMLAllowlist.isAnchor) else { throw .init() }
+        guard token.id != 0, element.contains(.kept), !element.contains(.heading) else { throw .init() }
         if !token.isCanonical || (token.name == "img" && !token.attributes.contains("src")) { return true }
         return token.attributes.contains { !HTMLAllowlist.allows($0, on: token.name) || HTMLAllowlist.isURL($0, on: token.name) }
     }
@@ -146,9 +146,12 @@ extension SimpleHTML {
         HTMLSanitizer.writeFramedPageLink(HTMLNode(tag: "iframe", attributes: attributes), resolve: resolve, into: out)
     }
 
-    /// A writer's start tag as `HTMLSanitizer.writeWriters` writes it, resolving its URLs in order.
+    /// A writer's start tag as `HTMLSanitizer.writeWriters` writes it, resolving its URLs in
+    /// order and claiming its id, first, when the page can keep it.
     private static func writeTag(_ tag: SimpleHTMLScanner.Token, of fragment: UnsafeBufferPointer<UInt8>,
-                                 resolve: HTMLRenderer.Resolver, into out: HTMLBuilder) {
+                                 resolve: HTMLRenderer.Resolver, headingIDs: HeadingIDs, into out: HTMLBuilder) {
+        let anchor = tag.attributes.firstIndex(where: HTMLAllowlist.isAnchor)
+            .map { decoded(UnsafeBufferPointer(rebasing: fragment[tag.values[$0]])) }
         var kept: [(name: String, value: Value)] = []
         for (name, range) in zip(tag.attributes, tag.values) where HTMLAllowlist.allows(name, on: tag.name) {
             guard HTMLAllowlist.isURL(name, on: tag.name) else {
@@ -165,6 +168,9 @@ extension SimpleHTML {
                 writeEscaped(UnsafeBufferPointer(rebasing: fragment[alt]), into: out)
             }
             return
+        }
+        if let anchor, HTMLAllowlist.idProblem(anchor) == nil, headingIDs.claimIfFree(anchor) {
+            kept.insert(("id", .resolved(anchor)), at: 0)
         }
         out.byte(UInt8(ascii: "<"))
         out.raw(string: tag.name)

@@ -67,7 +67,7 @@ import Testing
     static func sanitizedWithCalls(_ fragment: String, writerRanges: [Range<Int>]) -> (html: String, calls: [String]) {
         let out = HTMLBuilder()
         let resolutions = Resolutions()
-        HTMLSanitizer(writerRanges: writerRanges, resolve: resolutions.resolve, headingIDs: HeadingIDs(reserved: []))
+        HTMLSanitizer(writerRanges: writerRanges, resolve: resolutions.resolve, headingIDs: HeadingIDs(reserved: PageShell.reservedIDs))
             .write(HTMLFragmentParser.parse(fragment), into: out)
         return (out.string, resolutions.calls)
     }
@@ -82,7 +82,10 @@ import Testing
         let out = HTMLBuilder()
         let resolutions = Resolutions()
         var fragment = fragment
-        let taken = fragment.withUTF8 { SimpleHTML.writeSanitized($0, writerRanges: writerRanges, resolve: resolutions.resolve, into: out) }
+        let taken = fragment.withUTF8 {
+            SimpleHTML.writeSanitized($0, writerRanges: writerRanges, resolve: resolutions.resolve,
+                                      headingIDs: HeadingIDs(reserved: PageShell.reservedIDs), into: out)
+        }
         guard taken else {
             #expect(resolutions.calls.isEmpty && out.count == 0, "\(fragment.debugDescription)")
             return nil
@@ -234,10 +237,9 @@ import Testing
         }
     }
 
-    /// A writer's element that the sanitizer renames or removes, or one with an id (kept only
-    /// when the page has no element with it yet), is left to gumbo; the renderer's own (the
-    /// same bytes outside the writer's ranges) is kept as written.
-    @Test(arguments: ["<h2>x</h2>", "<section>x</section>", "<input type=\"checkbox\">", "<span id=\"x\" lang=\"fr\">y</span>"])
+    /// A writer's element that the sanitizer renames or removes is left to gumbo; the
+    /// renderer's own (the same bytes outside the writer's ranges) is kept as written.
+    @Test(arguments: ["<h2>x</h2>", "<section>x</section>", "<input type=\"checkbox\">"])
     func writersElementsTheSanitizerRenamesOrRemovesAreLeftToGumbo(fragment: String) {
         #expect(Self.simpleSanitized(fragment, writerRanges: [0..<fragment.utf8.count]) == nil)
         #expect(Self.simpleSanitized(fragment, writerRanges: []) == Self.sanitized(fragment, writerRanges: []))
@@ -260,6 +262,9 @@ import Testing
         ("<img alt=\"only\">", "only", []),
         ("<img src=\"data:x\">", "", []),
         ("<span class=\"x\" lang=\"fr\">y</span>", "<span lang=\"fr\">y</span>", []),
+        // A writer's id first, once: the page's own (`main`) and a second `x` are left out.
+        ("<span lang=\"fr\" id=\"x\">y</span><i id=\"x\">z</i><b id=\"main\">m</b>",
+         "<span id=\"x\" lang=\"fr\">y</span><i>z</i><b>m</b>", []),
         ("<span style=\"c\">y</span><a href=\"1\"><img src=\"2\" alt=\"\"></a>", "<span>y</span><a href=\"R:1\"><img src=\"R:2\" alt=\"\"></a>", ["a 1", "img 2"]),
         // As writers write: quotes and `>` left as they are in texts and values, single-quoted values.
         ("<p>it's \"q\" a > b</p>", "<p>it&#39;s &quot;q&quot; a &gt; b</p>", []),
@@ -360,6 +365,9 @@ import Testing
         "<iframe></iframe>", "<iframe src=\"javascript:x\" title=\"j\"></iframe>",
         "<big>", "</big>", "<li style='list-style: none;'>", "<span style=\"color:blue\" id=\"x\">", "<a href=\"u\" onclick=\"x\">",
         "<center>", "</center>", "a < b", "1 <2", "x <", "<3", "< ", "<=",
+        // Writers' ids: kept once, as written, where one word and not the page's own.
+        "<span id=\"a\">", "<b id=\"a\" title=\"t\">", "<i id=\"main\">", "<em id=\"two words\">", "<span id=\"\">",
+        "<span id=\"a&amp;b\">", "<img id=\"i\" alt=\"x\">", "<img id=\"j\" src=\"p.png\">", "<a id=\"k\" href=\"x\">",
     ]
 
     static func noncharacter(_ value: UInt32) -> String { String(Unicode.Scalar(value)!) }
@@ -379,7 +387,7 @@ import Testing
         let texts = ["x", " ", "\n", "a &amp; b", "&lt;c&gt;", "<br>", "<!-- n -->", "", "\n\n", "&#39;", "<hr>",
                      "<img src=\"p.png\" alt=\"p\">", "<img src=\"missing\" alt=\"m &amp; n\">", "<a href=\"u?a=1&amp;b\">l</a>",
                      "<a href=\"missing\" rel=\"x\">l</a>", "<span class=\"c\" lang=\"en\">s</span>", "it's \"q\" >",
-                     "<span title='t \"u\"'>v</span>"]
+                     "<span title='t \"u\"'>v</span>", "<span id=\"n\">s</span>", "<b id=\"n\">again</b>"]
         func build(_ depth: Int) -> String {
             var out = ""
             for _ in 0..<Int.random(in: 0...3, using: &random) {

@@ -73,9 +73,8 @@ import Testing
         ])
     }
 
-    /// The sanitizer's quick path (`SimpleHTML`) leaves a fragment with an id to gumbo, so
-    /// the page claims ids in one order whichever path writes it.
-    @Test func theQuickPathLeavesIDsToTheParser() {
+    /// The sanitizer's quick path (`SimpleHTML`) claims ids as gumbo's does, in the tags' order.
+    @Test func theQuickPathClaimsIDsAsTheParsersDoes() {
         let markdown = "<span id=\"a\">x</span> <kbd>k</kbd> <span id=\"a\">y</span>\n"
         #expect(Self.render(markdown) == "<p><span id=\"a\">x</span> <kbd>k</kbd> <span>y</span></p>\n")
         #expect(Self.check(markdown) == ["1:42 raw-html-removed attribute `id` of `<span>` is removed"])
