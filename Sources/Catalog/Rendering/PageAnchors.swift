@@ -156,14 +156,20 @@ struct PageAnchors {
     }
 
     static func message(_ fragment: String, ids: [String]) -> String {
-        let fix = "link to one of them, or put `id=\"\(fragment)\"` on the element it means"
+        let link = "link `#\(shown(fragment))`"
+        let fix = "put `id=\"\(shown(fragment))\"` on the element it means"
         guard !ids.isEmpty else {
-            return "link `#\(fragment)` leads nowhere: this page has no heading or id; link to another page, or put `id=\"\(fragment)\"` on the element it means"
+            return "\(link) leads nowhere: this page has no heading or id; link to another page, or \(fix)"
         }
         if let closest = Suggestions.closest(to: fragment, in: Array(ids.prefix(suggestedAmong))) {
-            return "link `#\(fragment)` names no heading or id on this page, so it leads nowhere; did you mean `#\(closest)`?"
+            return "\(link) names no heading or id on this page, so it leads nowhere; did you mean `#\(closest)`?"
         }
-        let shown = ids.prefix(8).map { "`#\($0)`" }.joined(separator: ", ") + (ids.count > 8 ? " and \(ids.count - 8) more" : "")
-        return "link `#\(fragment)` names no heading or id on this page, so it leads nowhere; the page's ids are \(shown) (a heading's id is its text in lowercase, spaces as `-`, other punctuation left out): \(fix)"
+        let listed = ids.prefix(8).map { "`#\(shown($0))`" }.joined(separator: ", ") + (ids.count > 8 ? " and \(ids.count - 8) more" : "")
+        return "\(link) names no heading or id on this page, so it leads nowhere; the page's ids are \(listed) (a heading's id is its text in lowercase, spaces as `-`, other punctuation left out): link to one of them, or \(fix)"
+    }
+
+    /// A fragment or an id as a message shows it: its first 64 characters, then `…`.
+    private static func shown(_ name: String) -> String {
+        name.count > 64 ? name.prefix(64) + "…" : name
     }
 }

@@ -2,7 +2,13 @@
 public enum Suggestions {
     /// The candidate closest to `word` (case-insensitive), if it is close enough to be a typo.
     public static func closest(to word: String, in candidates: [String]) -> String? {
+        // Names are short: a word or a candidate longer than `longest` (an id of 300,000
+        // characters in hostile HTML) is no typo of another, and comparing two such would
+        // take their lengths' product.
+        guard word.utf8.count <= longest * 4 else { return nil }
         let lowered = word.lowercased(), length = lowered.count
+        guard length <= longest else { return nil }
+        let candidates = candidates.filter { $0.utf8.count <= longest * 4 && $0.count <= longest }
         // No candidate further than `limit` can be suggested, nor be closer than one that
         // can: a word whose length differs by more (a 1 MB key) is not compared at all.
         let limit = max(2, (candidates.map(\.count).max() ?? 0) / 3)
@@ -10,6 +16,9 @@ public enum Suggestions {
         guard let best = scored.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }) else { return nil }
         return best.1 <= max(2, best.0.count / 3) ? best.0 : nil
     }
+
+    /// The longest word or candidate compared, in characters.
+    static let longest = 200
 
     /// Levenshtein distance over Unicode characters.
     public static func distance(_ a: String, _ b: String) -> Int {

@@ -129,6 +129,21 @@ import Testing
         #expect(validate.stderr.contains("\n… and 30 more [link-anchor-missing]; --all shows every one\n"))
     }
 
+    /// A link to a 200,000-character fragment on a page with a 300,000-character id: the
+    /// suggestion compared the two (60 billion steps) and the build never ended. Names that
+    /// long are no typos and are not compared; messages show 64 characters of them.
+    @Test func aHugeFragmentAndAHugeIDAreNotCompared() throws {
+        let work = try HostileWork()
+        defer { work.remove() }
+        let body = "## Start\n\n[long](#" + String(repeating: "L", count: 200_000) + ")\n\n<span id=\""
+            + String(repeating: "k", count: 300_000) + "\">long id</span>\n"
+        try work.write("page.md", Self.page(body))
+        let (validate, build) = try Self.runBoth(work)
+        #expect(validate.status == 0 && build.status == 0)
+        let reported = validate.stderr.split(separator: "\n").filter { $0.hasSuffix("[link-anchor-missing]") }
+        #expect(reported.count == 1 && reported[0].utf8.count < 600, "\(reported.map(\.utf8.count))")
+    }
+
     /// 50,000 keys took 9 s (each key searched for among the earlier ones); they are now
     /// 50,000 `unknown-key` warnings, in time: the first 20 and a count in text, every one
     /// with `--all`.
