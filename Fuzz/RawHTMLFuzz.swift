@@ -71,11 +71,14 @@ enum RawHTMLFuzz {
     /// The input as a page's whole fragment, with `writerRanges` written by writers.
     static func checkFragment(_ text: String, writerRanges: [Range<Int>]) {
         let gumbo = Resolutions(), gumboOut = HTMLBuilder()
-        HTMLSanitizer(writerRanges: writerRanges, resolve: gumbo.resolve, headingIDs: HeadingIDs(reserved: []))
+        HTMLSanitizer(writerRanges: writerRanges, resolve: gumbo.resolve, headingIDs: HeadingIDs(reserved: HeadingIDs.pageShell))
             .write(HTMLFragmentParser.parse(text), into: gumboOut)
         let fast = Resolutions(), fastOut = HTMLBuilder()
         var text = text
-        let taken = text.withUTF8 { SimpleHTML.writeSanitized($0, writerRanges: writerRanges, resolve: fast.resolve, into: fastOut) }
+        let taken = text.withUTF8 {
+            SimpleHTML.writeSanitized($0, writerRanges: writerRanges, resolve: fast.resolve,
+                                      headingIDs: HeadingIDs(reserved: HeadingIDs.pageShell), into: fastOut)
+        }
         guard taken else {
             guard fast.calls.isEmpty, fastOut.count == 0 else { fail("a fragment left to gumbo wrote or resolved", text, fast.calls, []) }
             return

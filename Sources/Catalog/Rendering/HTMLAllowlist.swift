@@ -84,14 +84,14 @@ enum HTMLAllowlist {
     enum IDProblem: Equatable {
         /// Empty, or with white space: no link's fragment names it.
         case notOneWord
-        /// One of the page's own ids around the body (`PageShell.reservedIDs`).
+        /// One of the page's own ids around the body (`HeadingIDs.pageShell`).
         case usedByPage
     }
 
     /// Why a writer's id cannot be kept whatever else the page holds, nil when it can.
     static func idProblem(_ value: String) -> IDProblem? {
         if value.isEmpty || value.utf8.contains(where: { [0x09, 0x0A, 0x0C, 0x0D, 0x20].contains($0) }) { return .notOneWord }
-        return PageShell.reservedIDs.contains(value) ? .usedByPage : nil
+        return HeadingIDs.pageShell.contains(value) ? .usedByPage : nil
     }
 
     /// The attribute that holds a URL, checked by `urlVerdict` and resolved like Markdown's.

@@ -232,6 +232,11 @@ final class HeadingIDs {
 
     init(reserved: Set<String>) { used = reserved }
 
+    /// The ids of the page around a body, which `PageShell` writes (`PageShell.reservedIDs`):
+    /// here, since the body checks (`HTMLAllowlist.idProblem`, `PageAnchors`) come before
+    /// the site in the pipeline and must know them.
+    static let pageShell: Set<String> = ["main", "facts", "search-title", "search-q"]
+
     /// `id` itself when it is free, else with the first free `-1`, `-2`… suffix; taken.
     func claim(_ id: String) -> String { unique(id) }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// Links within a page (`[the answer](#flex-item)`, `<a href="#flex-item">`) and the ids
 /// they can land on, for `link-anchor-missing`: the ids of the page around the body
-/// (`PageShell.reservedIDs`), of its Markdown headings, claimed in order as the renderer
+/// (`HeadingIDs.pageShell`), of its Markdown headings, claimed in order as the renderer
 /// claims them (`HeadingIDs`), of footnotes (`fn-…`, `fnref-…`), and of the writers' HTML:
 /// the ids it keeps (`HTMLAllowlist.isAnchor`) and its headings', claimed after the
 /// Markdown's as the sanitizer claims them. Footnotes' ids are taken as there whatever
@@ -115,8 +115,8 @@ struct PageAnchors {
     /// The diagnostics of the links that land on no id, the writers' ids given in order.
     func diagnostics(writers: [WritersID]) -> [Diagnostic] {
         guard !links.isEmpty else { return [] }
-        let ids = HeadingIDs(reserved: PageShell.reservedIDs)
-        var known = PageShell.reservedIDs
+        let ids = HeadingIDs(reserved: HeadingIDs.pageShell)
+        var known = HeadingIDs.pageShell
         var ordered: [String] = []
         func add(_ id: String) {
             if known.insert(id).inserted { ordered.append(id) }

@@ -63,7 +63,7 @@ struct PageShell {
     }
 
     /// Ids that the page around a body uses; body headings never take them.
-    static let reservedIDs: Set<String> = ["main", "facts", "search-title", "search-q"]
+    static let reservedIDs = HeadingIDs.pageShell
 
     func render(_ frame: PageFrame, strings: InterfaceStrings, main: String) -> String {
         let html = HTMLBuilder(capacity: main.utf8.count + 6144)
