@@ -64,7 +64,7 @@ struct BodyEditPages {
     /// or a medium that only a whole build can resolve; one removed could unpublish a medium).
     private static func render(_ document: MarkdownDocument, links: [LinkRecord]) -> Data? {
         let resolved = ResolvedLinks(links)
-        let renderer = HTMLRenderer(reservedIDs: PageShell.reservedIDs) { url, isImage in
+        let renderer = HTMLRenderer(reservedIDs: HeadingIDs.pageShell) { url, isImage in
             switch LinkPolicy.classify(url) {
             case .fragment(let fragment): return fragment
             case .external: return url

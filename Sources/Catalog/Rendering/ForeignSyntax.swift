@@ -68,29 +68,15 @@ enum ForeignSyntax {
     /// body comes here: `{`, `:`, `!` and `?` are looked for with `memchr`, and each hit
     /// at its neighbours only.
     static func mayHold(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            var search = 0
-            while search < bytes.count, let hit = memchr(base + search, Int32(UInt8(ascii: "{")), bytes.count - search) {
-                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                if opensConstruct(bytes, at: at) { return true }
-                search = at + 1
-            }
-            return [UInt8(ascii: ":"), UInt8(ascii: "!"), UInt8(ascii: "?")].contains { holdsThree($0, in: bytes) }
+        text.withUTF8Bytes { bytes in
+            bytes.containsByte(UInt8(ascii: "{")) { opensConstruct(bytes, at: $0) }
+                || [UInt8(ascii: ":"), UInt8(ascii: "!"), UInt8(ascii: "?")].contains { holdsThree($0, in: bytes) }
         }
     }
 
     /// Whether `bytes` holds `byte` three times in a row (`:::`, `!!!`, `???`).
     private static func holdsThree(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        var search = 0
-        while search + 2 < bytes.count, let hit = memchr(base + search, Int32(byte), bytes.count - search - 2) {
-            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            if bytes[at + 1] == byte, bytes[at + 2] == byte { return true }
-            search = at + 1
-        }
-        return false
+        bytes.containsByte(byte) { at in at + 2 < bytes.count && bytes[at + 1] == byte && bytes[at + 2] == byte }
     }
 
     /// Whether the `{` at `at` may open a construct: `{{`, `{%`, `{:`, `{#x`, `{.x`, or

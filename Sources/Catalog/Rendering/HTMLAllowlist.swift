@@ -90,7 +90,7 @@ enum HTMLAllowlist {
 
     /// Why a writer's id cannot be kept whatever else the page holds, nil when it can.
     static func idProblem(_ value: String) -> IDProblem? {
-        if value.isEmpty || value.utf8.contains(where: { [0x09, 0x0A, 0x0C, 0x0D, 0x20].contains($0) }) { return .notOneWord }
+        if value.isEmpty || value.utf8.contains(where: \.isHTMLWhitespace) { return .notOneWord }
         return HeadingIDs.pageShell.contains(value) ? .usedByPage : nil
     }
 

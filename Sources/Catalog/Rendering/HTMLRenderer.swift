@@ -232,9 +232,9 @@ final class HeadingIDs {
 
     init(reserved: Set<String>) { used = reserved }
 
-    /// The ids of the page around a body, which `PageShell` writes (`PageShell.reservedIDs`):
-    /// here, since the body checks (`HTMLAllowlist.idProblem`, `PageAnchors`) come before
-    /// the site in the pipeline and must know them.
+    /// The ids of the page around a body, which `PageShell` writes; no heading or writer's
+    /// id of the body takes them. Here rather than in `Site/`, since the body checks
+    /// (`HTMLAllowlist.idProblem`, `PageAnchors`) come before the site and must know them.
     static let pageShell: Set<String> = ["main", "facts", "search-title", "search-q"]
 
     /// `id` itself when it is free, else with the first free `-1`, `-2`… suffix; taken.
@@ -243,6 +243,11 @@ final class HeadingIDs {
     /// True with `id` taken when no element of the page has it yet; a writer's own id is
     /// kept as written or not at all (links name it as written).
     func claimIfFree(_ id: String) -> Bool { used.insert(id).inserted }
+
+    /// Whether a writer's `id` is kept on the page, taken then: one the page can keep
+    /// (`HTMLAllowlist.idProblem`) that no element before it has. The sanitizer, its quick
+    /// path and the checks (`PageAnchors`) all decide here.
+    func claimWritersID(_ id: String) -> Bool { HTMLAllowlist.idProblem(id) == nil && claimIfFree(id) }
 
     func next(for text: String) -> String {
         unique(Self.slug(text.trimmingSpaces))

@@ -74,7 +74,7 @@ struct HTMLSanitizer {
             out.text(node.attributes.first { $0.name == "alt" }?.value ?? "")
             return
         }
-        if let anchor, HTMLAllowlist.idProblem(anchor.value) == nil, headingIDs.claimIfFree(anchor.value) {
+        if let anchor, headingIDs.claimWritersID(anchor.value) {
             node.attributes.insert(HTMLAttribute(name: "id", value: anchor.value, offset: anchor.offset), at: 0)
         }
         guard let level = Self.headingLevel(node.tag) else {

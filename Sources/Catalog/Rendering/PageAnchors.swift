@@ -28,23 +28,19 @@ struct PageAnchors {
     }
 
     /// Whether the body's text may hold a link within its page: a `#` right after `(`, `<`,
-    /// a quote, `=` or a reference definition's `:` (spaces between). Most bodies have none,
-    /// and their headings are then neither parsed in a links-only parse nor reported.
+    /// a quote, `=` or a reference definition's `:` (spaces between), and a `[` or a `<`
+    /// to open the link (`MarkdownScanner.mayHoldReportables`: a whole parse and a links-only
+    /// one then report the same). Most bodies have none, and their headings are then neither
+    /// parsed in a links-only parse nor reported.
     static func mayLinkWithinPage(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            // `memchr` from `#` to `#`: every body is looked at, and most have few.
-            var at = 0
-            while at < bytes.count, let found = memchr(base + at, Int32(UInt8(ascii: "#")), bytes.count - at) {
-                let hash = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        let fragment = text.withUTF8Bytes { bytes in
+            bytes.containsByte(UInt8(ascii: "#")) { hash in
                 var before = hash - 1
                 while before >= 0, bytes[before] == 0x20 || bytes[before] == 0x09 { before -= 1 }
-                if before >= 0, opensDestination(bytes[before]) { return true }
-                at = hash + 1
+                return before >= 0 && opensDestination(bytes[before])
             }
-            return false
         }
+        return fragment && MarkdownScanner.mayHoldReportables(text)
     }
 
     /// `(`, `<`, a quote, `=` or `:`: what a destination or an attribute's value follows.
@@ -55,11 +51,11 @@ struct PageAnchors {
         }
     }
 
-    /// An id the writers' HTML gives the page, in the order the sanitizer claims them
+    /// An id the writers' HTML may give the page, in the order the sanitizer claims them
     /// (`HTMLSanitizer.writeWriters`): an element's own id, or a heading's.
     enum WritersID: Equatable {
         case own(String)
-        /// A heading's text, and its own id when it has one it can keep.
+        /// A heading's text, and its own id when it has one.
         case heading(String, own: String?)
     }
 
@@ -73,8 +69,7 @@ struct PageAnchors {
                 let decision = HTMLAllowlist.decision(node.tag, node.namespace)
                 if decision == .drop { continue }
                 if decision == .keep {
-                    let own = node.attributes.first { HTMLAllowlist.isAnchor($0.name) }.map(\.value)
-                        .flatMap { HTMLAllowlist.idProblem($0) == nil ? $0 : nil }
+                    let own = node.attributes.first { HTMLAllowlist.isAnchor($0.name) }?.value
                     if HTMLSanitizer.headingLevel(node.tag) != nil {
                         var text: [UInt8] = []
                         HTMLSanitizer.appendText(of: node, to: &text)
@@ -95,17 +90,15 @@ struct PageAnchors {
     /// Whether raw HTML may hold a heading (`<h1`…`<h6`) or an id (`id` after white space,
     /// `=` after it), in any case: most raw HTML has neither, and is not parsed again.
     static func mayHoldID(_ literal: String) -> Bool {
-        var literal = literal
-        return literal.withUTF8 { bytes in
-            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D }
+        literal.withUTF8Bytes { bytes in
             for index in bytes.indices.dropFirst() where index + 1 < bytes.count {
                 let pair = (bytes[index] | 0x20, bytes[index + 1] | 0x20)
                 if bytes[index - 1] == UInt8(ascii: "<"), pair.0 == UInt8(ascii: "h"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[index + 1]) {
                     return true
                 }
-                guard pair == (UInt8(ascii: "i"), UInt8(ascii: "d")), isSpace(bytes[index - 1]) else { continue }
+                guard pair == (UInt8(ascii: "i"), UInt8(ascii: "d")), bytes[index - 1].isHTMLWhitespace else { continue }
                 var after = index + 2
-                while after < bytes.count, isSpace(bytes[after]) { after += 1 }
+                while after < bytes.count, bytes[after].isHTMLWhitespace { after += 1 }
                 if after < bytes.count, bytes[after] == UInt8(ascii: "=") { return true }
             }
             return false
@@ -124,9 +117,9 @@ struct PageAnchors {
         for text in headings { add(ids.next(forPlainText: Array(text.utf8))) }
         for claim in writers {
             switch claim {
-            case .own(let id): if ids.claimIfFree(id) { add(id) }
+            case .own(let id): if ids.claimWritersID(id) { add(id) }
             case .heading(let text, let own):
-                if let own, ids.claimIfFree(own) { add(own) } else { add(ids.next(forPlainText: Array(text.utf8))) }
+                if let own, ids.claimWritersID(own) { add(own) } else { add(ids.next(forPlainText: Array(text.utf8))) }
             }
         }
         let missing = links.filter { !Self.lands($0.fragment, in: known) }

@@ -169,13 +169,12 @@ struct RawHTMLChecker {
     /// next blank line). Never in an inline tag, whose content Markdown reads.
     private func showsMarkdownAsWritten(after offset: Int) -> Bool {
         guard let node, case .htmlBlock = node.kind else { return false }
-        var literal = node.literal
-        return literal.withUTF8 { bytes in
+        return node.literal.withUTF8Bytes { bytes in
             guard offset < bytes.count, var at = bytes[offset...].firstIndex(of: UInt8(ascii: ">")) else { return false }
             at += 1
             while at < bytes.count {
                 switch bytes[at] {
-                case 0x20, 0x09, 0x0A, 0x0C, 0x0D: at += 1
+                case let byte where byte.isHTMLWhitespace: at += 1
                 case UInt8(ascii: "<") where at + 2 < bytes.count && bytes[at + 1] == UInt8(ascii: "/") && bytes[at + 2].isASCIILetter:
                     // An end tag: to its `>`.
                     guard let end = bytes[at...].firstIndex(of: UInt8(ascii: ">")) else { return true }

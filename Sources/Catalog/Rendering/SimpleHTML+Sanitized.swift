@@ -169,7 +169,7 @@ extension SimpleHTML {
             }
             return
         }
-        if let anchor, HTMLAllowlist.idProblem(anchor) == nil, headingIDs.claimIfFree(anchor) {
+        if let anchor, headingIDs.claimWritersID(anchor) {
             kept.insert(("id", .resolved(anchor)), at: 0)
         }
         out.byte(UInt8(ascii: "<"))

@@ -62,9 +62,6 @@ struct PageShell {
         })
     }
 
-    /// Ids that the page around a body uses; body headings never take them.
-    static let reservedIDs = HeadingIDs.pageShell
-
     func render(_ frame: PageFrame, strings: InterfaceStrings, main: String) -> String {
         let html = HTMLBuilder(capacity: main.utf8.count + 6144)
         render(frame, strings: strings, into: html) { $0.raw(string: main) }

@@ -167,7 +167,7 @@ public struct SiteStage: Sendable {
                              checks: SiteBodyChecks? = nil)
         -> (document: MarkdownDocument, renderer: HTMLRenderer) {
         let resolve = links.resolver(for: page, source: body.source, media: media)
-        return (parse(body, checks: checks), HTMLRenderer(reservedIDs: PageShell.reservedIDs, resolve: wrap?(resolve) ?? resolve))
+        return (parse(body, checks: checks), HTMLRenderer(reservedIDs: HeadingIDs.pageShell, resolve: wrap?(resolve) ?? resolve))
     }
 
     /// The body's tree; checked from the same parse when it is the first page to show it.

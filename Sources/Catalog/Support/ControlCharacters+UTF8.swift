@@ -67,13 +67,7 @@ extension ControlCharacters {
     static func mayWriteInvisibleControl(_ text: String) -> Bool {
         if holdsInvisibleControl(text) { return true }
         return text.withUTF8Bytes { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            var index = 0
-            while index + 1 < bytes.count, let found = memchr(base + index, Int32(UInt8(ascii: "&")), bytes.count - index - 1) {
-                index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-                if bytes[index] == UInt8(ascii: "#") { return true }
-            }
-            return false
+            bytes.containsByte(UInt8(ascii: "&")) { at in at + 1 < bytes.count && bytes[at + 1] == UInt8(ascii: "#") }
         }
     }
 

@@ -3,7 +3,7 @@ import Testing
 @testable import Catalog
 
 private func render(_ markdown: String, resolve: @escaping HTMLRenderer.Resolver = { url, _ in url }) -> String {
-    HTMLRenderer(reservedIDs: PageShell.reservedIDs, resolve: resolve).render(MarkdownParser.parse(markdown))
+    HTMLRenderer(reservedIDs: HeadingIDs.pageShell, resolve: resolve).render(MarkdownParser.parse(markdown))
 }
 
 private let fixtureRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

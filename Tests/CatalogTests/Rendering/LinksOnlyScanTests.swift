@@ -48,6 +48,14 @@ import Testing
         #expect(found.value > 1500, "only \(found.value) of 3000 documents had anything to report")
     }
 
+    /// A `#` after `(` with no `[` or `<` to open a link: neither parse reports the heading
+    /// (found by the property above: the whole parse reported it, the links-only one did not).
+    @Test func aFragmentWithoutALinkReportsNoHeading() {
+        let text = "#  ( # \n\né é\n\né\n\n~~s~~ - \n\n```"
+        #expect(Self.described(MarkdownScanner.reportables(text, linksOnly: false)) == [])
+        #expect(Self.described(MarkdownScanner.reportables(text)) == [])
+    }
+
     /// Rendering parses everything, also right after a links-only parse on the same thread.
     @Test func renderingStillParsesEveryInline() {
         _ = MarkdownScanner.reportables("[a](b.md)\n\n*plain* text")

@@ -110,8 +110,8 @@ import Testing
 
     /// The links of the rendered body that land on no id of the page it is in.
     private static func deadLinks(rendering text: String) -> [String] {
-        let html = HTMLRenderer(reservedIDs: PageShell.reservedIDs, resolve: { url, _ in url }).render(MarkdownParser.parse(text))
-        var ids = PageShell.reservedIDs, hrefs: [String] = []
+        let html = HTMLRenderer(reservedIDs: HeadingIDs.pageShell, resolve: { url, _ in url }).render(MarkdownParser.parse(text))
+        var ids = HeadingIDs.pageShell, hrefs: [String] = []
         func walk(_ nodes: [HTMLNode]) {
             for node in nodes {
                 for attribute in node.attributes {

@@ -179,7 +179,7 @@ func schemesAreLowercasedAndValidated(url: String, scheme: String?) {
 @Test func headingIDsFromBytesMatchIDsFromText() {
     let texts = ["Title ", "  Tabs\tand spaces\t ", "", " \t ", "Ünïcode heading ", "a\u{00A0}", "\u{2003}Em space\u{2003}",
                  "Title", "Title ", "title-1", "Snake_case & Co. 2", "main", "Ω", "中文 标题 "]
-    let fromText = HeadingIDs(reserved: PageShell.reservedIDs), fromBytes = HeadingIDs(reserved: PageShell.reservedIDs)
+    let fromText = HeadingIDs(reserved: HeadingIDs.pageShell), fromBytes = HeadingIDs(reserved: HeadingIDs.pageShell)
     for text in texts {
         #expect(fromBytes.next(forPlainText: Array(text.utf8)) == fromText.next(for: text), "\(text.debugDescription)")
     }

@@ -67,7 +67,7 @@ import Testing
     static func sanitizedWithCalls(_ fragment: String, writerRanges: [Range<Int>]) -> (html: String, calls: [String]) {
         let out = HTMLBuilder()
         let resolutions = Resolutions()
-        HTMLSanitizer(writerRanges: writerRanges, resolve: resolutions.resolve, headingIDs: HeadingIDs(reserved: PageShell.reservedIDs))
+        HTMLSanitizer(writerRanges: writerRanges, resolve: resolutions.resolve, headingIDs: HeadingIDs(reserved: HeadingIDs.pageShell))
             .write(HTMLFragmentParser.parse(fragment), into: out)
         return (out.string, resolutions.calls)
     }
@@ -84,7 +84,7 @@ import Testing
         var fragment = fragment
         let taken = fragment.withUTF8 {
             SimpleHTML.writeSanitized($0, writerRanges: writerRanges, resolve: resolutions.resolve,
-                                      headingIDs: HeadingIDs(reserved: PageShell.reservedIDs), into: out)
+                                      headingIDs: HeadingIDs(reserved: HeadingIDs.pageShell), into: out)
         }
         guard taken else {
             #expect(resolutions.calls.isEmpty && out.count == 0, "\(fragment.debugDescription)")

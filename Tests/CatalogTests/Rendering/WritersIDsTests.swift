@@ -7,7 +7,7 @@ import Testing
 /// and kramdown's `markdown="1"`, with which the same lessons ask for Markdown inside HTML.
 @Suite struct WritersIDsTests {
     static func render(_ markdown: String) -> String {
-        HTMLRenderer(reservedIDs: PageShell.reservedIDs, resolve: { url, _ in url }).render(MarkdownParser.parse(markdown))
+        HTMLRenderer(reservedIDs: HeadingIDs.pageShell, resolve: { url, _ in url }).render(MarkdownParser.parse(markdown))
     }
 
     static func check(_ text: String) -> [String] {
