@@ -74,8 +74,9 @@ public struct BodyChecker {
         // may be found at the next one's place, which is then reported once.
         var foreignOffsets: Set<Int> = []
         for item in reportables {
-            if case .heading = item.node.kind {
-                anchors.addHeading(plainText: item.node.literal)
+            if case .heading(_, let own) = item.node.kind {
+                anchors.add(PageAnchors.Heading(text: item.node.literal, own: own,
+                                                location: { table().location(ofHeadingAttribute: item.node) }))
                 continue
             }
             if item.tooLarge {
@@ -105,7 +106,8 @@ public struct BodyChecker {
             if case .link(let url, _) = item.node.kind { anchors.add(destination: url, at: { location(of: item) }) }
             found += diagnose(item.node, at: location(of: item), source: body.source, targets: targets)
         }
-        return found + withinPage(anchors, rawHTML, reportables) + controlCharacters(in: body, columns: table)
+        return found + anchors.headingIDDiagnostics() + withinPage(anchors, rawHTML, reportables)
+            + controlCharacters(in: body, columns: table)
             + paragraphFences(in: body, columns: table)
     }
 

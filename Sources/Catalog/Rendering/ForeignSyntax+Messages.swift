@@ -30,7 +30,16 @@ extension ForeignSyntax {
         case .elementAttributes(image: false):
             return "\(quoted) is an attribute list after a link (Pandoc, kramdown), which Markdown reads as text, so the page shows it as written: remove it"
         case .headingAttributes:
-            return "\(quoted) is a heading attribute (Pandoc, kramdown, Hugo, MkDocs), which Markdown reads as text, so the heading shows it: remove it (the site gives every heading an anchor made from its text)"
+            return "\(quoted) is a heading attribute (Pandoc, kramdown, Hugo, MkDocs) with more than an id, which this site reads as text, so the heading shows it: keep only its id (`{#\(ownID(in: match.excerpt) ?? "setup")}`, which the heading then has) or remove it (the site gives every heading an anchor made from its text)"
+        case .headingAnchor:
+            return "\(quoted) is javascript.info's heading anchor, which Markdown reads as text, so the heading shows it and links to it lead nowhere: write it as a heading id, `{\(match.excerpt.hasSuffix("]") ? match.excerpt.dropFirst().dropLast() : "#…")}` (Hugo's, Zola's and mdBook's way), which the heading then has"
         }
+    }
+
+    /// The id an attribute list names (`#setup` in `{#setup .note}`), if it names one.
+    private static func ownID(in excerpt: String) -> String? {
+        guard let hash = excerpt.firstIndex(of: "#") else { return nil }
+        let name = excerpt[excerpt.index(after: hash)...].utf8.prefix { HeadingAttribute.isIDByte($0) }
+        return name.isEmpty ? nil : String(decoding: name, as: UTF8.self)
     }
 }

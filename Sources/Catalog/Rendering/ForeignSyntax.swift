@@ -28,8 +28,11 @@ enum ForeignSyntax {
         case attributeList
         /// `{alt='…'}` right after an image (`image: true`) or a link
         case elementAttributes(image: Bool)
-        /// `## Setup {#setup}`
+        /// `## Setup {.unnumbered}`, `## Setup {#setup .class}`: not an id alone, which is read
+        /// (`HeadingAttribute`)
         case headingAttributes
+        /// `## DocumentFragment [#document-fragment]`, javascript.info's heading anchor
+        case headingAnchor
     }
 
     /// One construct: its kind, where it starts in the run of text (a byte offset), and its
@@ -65,13 +68,25 @@ enum ForeignSyntax {
     // MARK: - Which bodies to look at
 
     /// Whether `text` holds a byte pattern that one of the constructs starts with. Every
-    /// body comes here: `{`, `:`, `!` and `?` are looked for with `memchr`, and each hit
+    /// body comes here: `{`, `[`, `:`, `!` and `?` are looked for with `memchr`, and each hit
     /// at its neighbours only.
     static func mayHold(_ text: String) -> Bool {
         text.withUTF8Bytes { bytes in
             bytes.containsByte(UInt8(ascii: "{")) { opensConstruct(bytes, at: $0) }
+                || bytes.containsByte(UInt8(ascii: "[")) { endsLineAsAnchor(bytes, at: $0) }
                 || [UInt8(ascii: ":"), UInt8(ascii: "!"), UInt8(ascii: "?")].contains { holdsThree($0, in: bytes) }
         }
+    }
+
+    /// Whether the `[` at `at` opens `[#name]` at the end of its line (`headingAnchor`).
+    private static func endsLineAsAnchor(_ bytes: UnsafeBufferPointer<UInt8>, at: Int) -> Bool {
+        guard at + 1 < bytes.count, bytes[at + 1] == UInt8(ascii: "#") else { return false }
+        var end = at + 2
+        while end < bytes.count, HeadingAttribute.isIDByte(bytes[end]) { end += 1 }
+        guard end > at + 2, end < bytes.count, bytes[end] == UInt8(ascii: "]") else { return false }
+        end += 1
+        while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
+        return end == bytes.count || bytes[end] == 0x0A || bytes[end] == 0x0D
     }
 
     /// Whether `bytes` holds `byte` three times in a row (`:::`, `!!!`, `???`).
@@ -110,8 +125,15 @@ enum ForeignSyntax {
                 resume = close + 1
             }
             found += templates(in: bytes, from: resume)
-            if place.endsHeading, let trailing = headingAttributes(bytes), !found.contains(where: { $0.offset == trailing }) {
+            // A heading's own id (`{#setup}`) is read (`HeadingAttribute`); other attributes are not.
+            if place.endsHeading, HeadingAttribute.ending(bytes) == nil, let trailing = headingAttributes(bytes),
+               !found.contains(where: { $0.offset == trailing }) {
                 found.append(match(.headingAttributes, bytes, trailing..<trimmedEnd(bytes)))
+            } else if place.endsHeading,
+                      let anchor = HeadingAttribute.ending(bytes, opener: UInt8(ascii: "["), closer: UInt8(ascii: "]")) {
+                let start = bytes.count - anchor.length
+                let open = start + bytes[start...].prefix { $0 == 0x20 || $0 == 0x09 }.count
+                found.append(match(.headingAnchor, bytes, open..<trimmedEnd(bytes)))
             }
             return found
         }

@@ -64,13 +64,14 @@ public struct HTMLRenderer {
         case .paragraph:
             if tight { renderChildren(of: node, into: out, tight: tight); return }
             wrap("p", node, out)
-        case .heading(let level):
+        case .heading(let level, let own):
             let tag = Self.headingTag(level)
             out.start(tag)
             out.raw(" id=\"")
             var text: [UInt8] = []
-            MarkdownNode.appendPlainText(of: node, to: &text)
-            out.text(headingIDs.next(forPlainText: text))
+            // A heading with an id of its own that it may have does not need its text.
+            if own.map({ HeadingAttribute.problem($0) != nil }) ?? true { MarkdownNode.appendPlainText(of: node, to: &text) }
+            out.text(headingIDs.next(forPlainText: text, own: own))
             out.raw("\">")
             renderChildren(of: node, into: out, tight: false)
             out.close(tag)
@@ -248,6 +249,14 @@ final class HeadingIDs {
     /// (`HTMLAllowlist.idProblem`) that no element before it has. The sanitizer, its quick
     /// path and the checks (`PageAnchors`) all decide here.
     func claimWritersID(_ id: String) -> Bool { HTMLAllowlist.idProblem(id) == nil && claimIfFree(id) }
+
+    /// A Markdown heading's id: its own (`{#setup}`, `HeadingAttribute`) when it may have
+    /// one, with the first free `-1`, `-2`… suffix when an earlier heading has it, else the
+    /// id of its plain text. The renderer and the checks (`PageAnchors`) both ask here.
+    func next(forPlainText bytes: [UInt8], own: String?) -> String {
+        if let own, HeadingAttribute.problem(own) == nil { return unique(own) }
+        return next(forPlainText: bytes)
+    }
 
     func next(for text: String) -> String {
         unique(Self.slug(text.trimmingSpaces))

@@ -7,7 +7,9 @@ public struct MarkdownNode: Sendable {
         case document, blockQuote, item, paragraph, thematicBreak, htmlBlock
         case list(ordered: Bool, start: Int, tight: Bool)
         case codeBlock(info: String)
-        case heading(level: Int)
+        /// `id`: the heading's own, when its text ends with one (`HeadingAttribute`, cut
+        /// from the text).
+        case heading(level: Int, id: String? = nil)
         case text, softBreak, lineBreak, code, htmlInline, emphasis, strong, strikethrough
         case link(url: String, title: String)
         case image(url: String, title: String)

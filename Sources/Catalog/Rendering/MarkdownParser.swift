@@ -37,9 +37,10 @@ public enum MarkdownParser {
         guard !MarkdownBudget.exceeds(text) else { return (MarkdownDocument(), [MarkdownScanner.tooLarge]) }
         let foreign = ForeignSyntax.mayHold(text)
         let scans = foreign || MarkdownScanner.mayHoldReportables(text) || MarkdownScanner.mayNestTooDeep(text)
+            || HeadingAttribute.mayHold(text)
         let parsed = withDocument(text) { root in
             (convert(root, byteCount: text.utf8.count),
-             scans ? MarkdownScanner.reportables(in: root, foreignSyntax: foreign, headings: PageAnchors.mayLinkWithinPage(text)) : [])
+             scans ? MarkdownScanner.reportables(in: root, foreignSyntax: foreign, headings: PageAnchors.needsHeadings(text)) : [])
         }
             ?? (MarkdownDocument(), [])
         return (marked(Footnotes.labeled(parsed.0, source: text), source: text), parsed.1)
@@ -183,21 +184,71 @@ public enum MarkdownParser {
         return MarkdownDocument(nodes: nodes)
     }
 
-    /// Appends `node`, then its descendants, and sets how many those are.
+    /// Appends `node`, then its descendants, and sets how many those are. A heading with
+    /// an id of its own (`HeadingAttribute`) has it in its kind, cut from its text.
     private static func append(_ node: OpaquePointer, _ types: ExtensionTypes, depth: Int, to nodes: inout [MarkdownNode]) {
         let type = cmark_node_get_type(node)
         let index = nodes.count
-        nodes.append(MarkdownNode(kind: kind(of: node, type, types),
+        let cut = type == CMARK_NODE_HEADING ? headingCut(node) : nil
+        nodes.append(MarkdownNode(kind: cut.map { .heading(level: Int(cmark_node_get_heading_level(node)), id: $0.attribute.id) }
+                                      ?? kind(of: node, type, types),
                                   literal: hasLiteral(type) ? string(cmark_node_get_literal(node)) : "",
                                   line: Int(cmark_node_get_start_line(node)),
                                   byteColumn: Int(cmark_node_get_start_column(node))))
         guard depth < maximumDepth else { return }
         var child = cmark_node_first_child(node)
         while let current = child {
+            if let cut, current == cut.node {
+                // The text before the attribute; nothing after it is text of the heading.
+                if cut.keep > 0 {
+                    var text = shallow(current)
+                    text.literal = String(decoding: text.literal.utf8.prefix(cut.keep), as: UTF8.self)
+                    nodes.append(text)
+                }
+                break
+            }
             append(current, types, depth: depth + 1, to: &nodes)
             child = cmark_node_next(current)
         }
         nodes[index].descendants = nodes.count - index - 1
+    }
+
+    /// Where a heading's own id (`HeadingAttribute`) cuts its text: the text node its
+    /// attribute (or the white space before it) starts in, and how many bytes of that
+    /// node's literal stay; the nodes after it are the attribute's.
+    struct HeadingCut {
+        var attribute: HeadingAttribute
+        var node: OpaquePointer
+        var keep: Int
+    }
+
+    /// The heading's own id, read from its last run of text: the text and raw HTML nodes
+    /// that end it, as `ForeignSyntax` joins them (`ShownTextRuns`).
+    static func headingCut(_ heading: OpaquePointer) -> HeadingCut? {
+        // Most headings do not end with `}`: one look at the last node's last byte.
+        guard let last = cmark_node_last_child(heading), cmark_node_get_type(last) == CMARK_NODE_TEXT,
+              let literal = cmark_node_get_literal(last) else { return nil }
+        var end = strlen(literal)
+        while end > 0, literal[end - 1] == 0x20 || literal[end - 1] == 0x09 { end -= 1 }
+        guard end > 0, literal[end - 1] == CChar(UInt8(ascii: "}")) else { return nil }
+        var run: [(node: OpaquePointer, start: Int)] = []
+        var child: OpaquePointer? = last
+        while let current = child, [CMARK_NODE_TEXT, CMARK_NODE_HTML_INLINE].contains(cmark_node_get_type(current)) {
+            run.append((current, 0))
+            child = cmark_node_previous(current)
+        }
+        run.reverse()
+        var bytes: [UInt8] = []
+        for index in run.indices {
+            run[index].start = bytes.count
+            if let text = cmark_node_get_literal(run[index].node) {
+                bytes.append(contentsOf: UnsafeRawBufferPointer(start: text, count: strlen(text)))
+            }
+        }
+        guard let attribute = HeadingAttribute.ending(bytes) else { return nil }
+        let cut = bytes.count - attribute.length
+        let owner = run.last { $0.start <= cut }!
+        return HeadingCut(attribute: attribute, node: owner.node, keep: cut - owner.start)
     }
 
     /// The types whose `cmark_node_get_literal` is not NULL; every other node's literal is "".

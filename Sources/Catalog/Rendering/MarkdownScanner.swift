@@ -37,9 +37,10 @@ enum MarkdownScanner {
         // A body that may nest too deep, or hold another engine's markup, is parsed whole:
         // emphasis nests in any block, and that markup is in any block's text.
         let deep = mayNestTooDeep(text), foreign = ForeignSyntax.mayHold(text)
-        guard !linksOnly || deep || foreign || mayHoldReportables(text) else { return [] }
-        // Headings, when a link may name one (`PageAnchors`), are parsed and reported too.
-        let headings = PageAnchors.mayLinkWithinPage(text)
+        guard !linksOnly || deep || foreign || mayHoldReportables(text) || HeadingAttribute.mayHold(text) else { return [] }
+        // Headings, when a link may name one or one may have an id of its own
+        // (`PageAnchors`), are parsed and reported too.
+        let headings = PageAnchors.needsHeadings(text)
         return MarkdownParser.withDocument(text, linksOnly: linksOnly && !deep && !foreign, withHeadings: headings) {
             reportables(in: $0, foreignSyntax: foreign, headings: headings)
         } ?? []
@@ -90,7 +91,10 @@ enum MarkdownScanner {
             if headings, entering, type == CMARK_NODE_HEADING {
                 var text: [UInt8] = []
                 appendPlainText(of: node, to: &text)
-                let heading = MarkdownNode(kind: .heading(level: Int(cmark_node_get_heading_level(node))),
+                // Its own id ends its text, in text nodes (`MarkdownParser.headingCut`).
+                let own = MarkdownParser.headingCut(node)?.attribute
+                if let own { text.removeLast(own.length) }
+                let heading = MarkdownNode(kind: .heading(level: Int(cmark_node_get_heading_level(node)), id: own?.id),
                                            literal: String(decoding: text, as: UTF8.self),
                                            line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node)))
                 found.append(ReportableNode(node: heading, block: nil, quoted: quoteDepth > 0))

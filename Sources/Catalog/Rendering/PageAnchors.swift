@@ -2,8 +2,8 @@ import Foundation
 
 /// Links within a page (`[the answer](#flex-item)`, `<a href="#flex-item">`) and the ids
 /// they can land on, for `link-anchor-missing`: the ids of the page around the body
-/// (`HeadingIDs.pageShell`), of its Markdown headings, claimed in order as the renderer
-/// claims them (`HeadingIDs`), of footnotes (`fn-…`, `fnref-…`), and of the writers' HTML:
+/// (`HeadingIDs.pageShell`), of its Markdown headings (their own, `{#setup}`, or their
+/// text's), claimed in order as the renderer claims them (`HeadingIDs`), of footnotes (`fn-…`, `fnref-…`), and of the writers' HTML:
 /// the ids it keeps (`HTMLAllowlist.isAnchor`) and its headings', claimed after the
 /// Markdown's as the sanitizer claims them. Footnotes' ids are taken as there whatever
 /// their labels: the rule never reports a link that lands.
@@ -14,10 +14,18 @@ struct PageAnchors {
         var location: () -> SourceLocation
     }
 
-    private(set) var links: [Link] = []
-    private var headings: [String] = []
+    /// A Markdown heading: its plain text, its own id (`HeadingAttribute`) and where that
+    /// is written.
+    struct Heading {
+        var text: String
+        var own: String?
+        var location: () -> SourceLocation
+    }
 
-    mutating func addHeading(plainText: String) { headings.append(plainText) }
+    private(set) var links: [Link] = []
+    private var headings: [Heading] = []
+
+    mutating func add(_ heading: Heading) { headings.append(heading) }
 
     mutating func add(_ others: [Link]) { links += others }
 
@@ -41,6 +49,39 @@ struct PageAnchors {
             }
         }
         return fragment && MarkdownScanner.mayHoldReportables(text)
+    }
+
+    /// Whether a body's headings are to be parsed and reported: a link may name one
+    /// (`mayLinkWithinPage`), or one may have an id of its own (`{#setup}`), whose problems
+    /// `headingIDDiagnostics` reports.
+    static func needsHeadings(_ text: String) -> Bool {
+        HeadingAttribute.mayHold(text) || mayLinkWithinPage(text)
+    }
+
+    /// `heading-id-unusable`: each heading whose own id (`{#setup}`) the page cannot give it,
+    /// because the page uses it, footnotes may, or an earlier heading has it.
+    func headingIDDiagnostics() -> [Diagnostic] {
+        guard headings.contains(where: { $0.own != nil }) else { return [] }
+        let ids = HeadingIDs(reserved: HeadingIDs.pageShell)
+        var found: [Diagnostic] = []
+        for heading in headings {
+            let given = ids.next(forPlainText: Array(heading.text.utf8), own: heading.own)
+            guard let own = heading.own, given != own, found.count < Self.reportedPerBody else { continue }
+            found.append(.warning("heading-id-unusable", at: heading.location(), Self.message(own: own, given: given)))
+        }
+        return found
+    }
+
+    static func message(own: String, given: String) -> String {
+        let asked = "`{#\(shown(own))}`"
+        switch HeadingAttribute.problem(own) {
+        case .usedByPage:
+            return "\(asked) is an id the page itself uses, so the heading gets `#\(shown(given))` from its text instead; choose another id"
+        case .footnotes:
+            return "\(asked) starts as footnotes' ids do (`fn-`, `fnref-`), so the heading gets `#\(shown(given))` from its text instead; choose another id"
+        case nil:
+            return "an earlier heading on this page has the id `#\(shown(own))`, so this one gets `#\(shown(given))` and links to `#\(shown(own))` land on the first; give one of them another id"
+        }
     }
 
     /// `(`, `<`, a quote, `=` or `:`: what a destination or an attribute's value follows.
@@ -114,7 +155,7 @@ struct PageAnchors {
         func add(_ id: String) {
             if known.insert(id).inserted { ordered.append(id) }
         }
-        for text in headings { add(ids.next(forPlainText: Array(text.utf8))) }
+        for heading in headings { add(ids.next(forPlainText: Array(heading.text.utf8), own: heading.own)) }
         for claim in writers {
             switch claim {
             case .own(let id): if ids.claimWritersID(id) { add(id) }
@@ -158,7 +199,7 @@ struct PageAnchors {
             return "\(link) names no heading or id on this page, so it leads nowhere; did you mean `#\(closest)`?"
         }
         let listed = ids.prefix(8).map { "`#\(shown($0))`" }.joined(separator: ", ") + (ids.count > 8 ? " and \(ids.count - 8) more" : "")
-        return "\(link) names no heading or id on this page, so it leads nowhere; the page's ids are \(listed) (a heading's id is its text in lowercase, spaces as `-`, other punctuation left out): link to one of them, or \(fix)"
+        return "\(link) names no heading or id on this page, so it leads nowhere; the page's ids are \(listed) (a heading's id is its own, `{#id}` after its text, or else its text in lowercase, spaces as `-`, other punctuation left out): link to one of them, or \(fix)"
     }
 
     /// A fragment or an id as a message shows it: its first 64 characters, then `…`.

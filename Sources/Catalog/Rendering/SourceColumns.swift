@@ -133,6 +133,22 @@ struct SourceColumns {
         return body.source.location(line: fileLine, column: scalars + 1)
     }
 
+    /// The position of the last `{#` on a heading's first line, where its own id is written
+    /// (`HeadingAttribute`), or of the heading when that line has none (a heading of several
+    /// lines, underlined).
+    func location(ofHeadingAttribute heading: MarkdownNode) -> SourceLocation {
+        guard heading.line >= 1, heading.line <= lineStarts.count else { return location(line: heading.line, byteColumn: heading.byteColumn) }
+        let column = withLine(heading.line) { bytes -> Int? in
+            var index = bytes.endIndex - 1
+            while index > bytes.startIndex {
+                if bytes[index] == UInt8(ascii: "#"), bytes[index - 1] == UInt8(ascii: "{") { return index - bytes.startIndex }
+                index -= 1
+            }
+            return nil
+        }
+        return location(line: heading.line, byteColumn: column ?? heading.byteColumn)
+    }
+
     /// The bytes of a 1-based line, without its LF.
     private func withLine<R>(_ line: Int, _ body: (UnsafeBufferPointer<UInt8>.SubSequence) -> R) -> R {
         var text = self.text

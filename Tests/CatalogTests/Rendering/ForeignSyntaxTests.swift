@@ -24,7 +24,7 @@ import Testing
             See [x]({{ page.root }}/a.html) and {{Glossary("HTML")}}.
 
             ::::: challenge
-            ## Setup {#setup}
+            ## Setup {#setup .wide}
             ~~~
             3 + 5
             ~~~
@@ -44,7 +44,7 @@ import Testing
             """
         #expect(found(text, firstLine: 3) == [
             "3:1 {{< note >}}", "5:1 {{% /note %}}", "7:1 {%- include links.md -%}", "7:30 {{#include ../listings/main.rs:2}}",
-            "9:9 {{ page.root }}", "9:37 {{Glossary(\"HTML\")}}", "11:1 ::::: challenge", "12:10 {#setup}",
+            "9:9 {{ page.root }}", "9:37 {{Glossary(\"HTML\")}}", "11:1 ::::: challenge", "12:10 {#setup .wide}",
             "16:1 {: .language-python}", "18:14 {alt='A plot'}", "18:57 {target=\"_blank\"}",
             "20:1 !!! note \"About {{ x }}\"", "20:17 {{ x }}", "23:3 ??? tip", "28:5 {{ cell }}",
         ].map { line in line.split(separator: " ", maxSplits: 1).joined(separator: " ") })
@@ -63,6 +63,7 @@ import Testing
         "Wow!!! and ??? mid-line, !!!\n",                     // an admonition needs a line and a name
         "{% unclosed and {{ unclosed\n",                      // never closed on the line
         "## Heading {not attributes}\n",                      // braces without #, . or :
+        "## Heading {#an-id}\n",                             // an id alone, which the heading has
         "\\{{ escaped }} and &#123;{ x }}\n",                  // an escaped brace: text meant as written
     ])
     func notReported(_ text: String) {
@@ -129,7 +130,7 @@ import Testing
     @Test("The first look misses nothing, and both parses find the same", arguments: 0..<300)
     func theFirstLookMissesNothing(_ seed: Int) {
         var generator = SeededGenerator(state: UInt64(seed))
-        let pieces = ["{{", "}}", "{%", "%}", "{{<", ">}}", "{{#", "{:", "{#a", "{.b", "}", ":::", "!!! ", "??? ", "x",
+        let pieces = ["{{", "}}", "{%", "%}", "{{<", ">}}", "{{#", "{:", "{#a", "{.b", "}", "{#a}", "[#a]", "[#", "]", ":::", "!!! ", "??? ", "x",
                       "a=", " ", "\n", "\n\n", "> ", "- ", "`", "![](p.png)", "[l](u)", "## ", "<b>", "é", "\\"]
         let text = (0..<Int.random(in: 0...40, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
         let walked = MarkdownParser.withDocument(text) { MarkdownScanner.reportables(in: $0, foreignSyntax: true) }!

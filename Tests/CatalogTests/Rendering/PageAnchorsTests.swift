@@ -49,7 +49,7 @@ import Testing
     @Test func theMessageSuggestsTheClosestIDOrListsThem() {
         let messages = Self.check(Self.lesson).map(\.message)
         #expect(messages[2] == "link `#knowlege-check` names no heading or id on this page, so it leads nowhere; did you mean `#knowledge-check`?")
-        #expect(messages[0] == "link `#flex-item` names no heading or id on this page, so it leads nowhere; the page's ids are `#knowledge-check`, `#using-form_with`, `#emphasis-here`, `#café`, `#café-1`, `#raw-heading`, `#answer` (a heading's id is its text in lowercase, spaces as `-`, other punctuation left out): link to one of them, or put `id=\"flex-item\"` on the element it means")
+        #expect(messages[0] == "link `#flex-item` names no heading or id on this page, so it leads nowhere; the page's ids are `#knowledge-check`, `#using-form_with`, `#emphasis-here`, `#café`, `#café-1`, `#raw-heading`, `#answer` (a heading's id is its own, `{#id}` after its text, or else its text in lowercase, spaces as `-`, other punctuation left out): link to one of them, or put `id=\"flex-item\"` on the element it means")
         #expect(Self.check("[x](#a)\n").map(\.message) == [
             "link `#a` leads nowhere: this page has no heading or id; link to another page, or put `id=\"a\"` on the element it means",
         ])
@@ -85,7 +85,8 @@ import Testing
     // MARK: - Against the rendered page
 
     private static let headings = ["Intro", "*Intro*", "`code_x`", "Café", "a &amp; b", "Fn-1", "x_y", "**Bold** text",
-                                   "[Linked](y.md) text", "<b>raw</b> inline", "Main", "日本", "", "Top", "Intro 2"]
+                                   "[Linked](y.md) text", "<b>raw</b> inline", "Main", "日本", "", "Top", "Intro 2",
+                                   "Own {#x}", "Café {#intro}", "Page {#main}", "Note {#fn-1}", "Again {#intro-1}", "*Em* {#x_y}"]
     private static let fragments = ["intro", "intro-1", "intro-2", "code_x", "café", "caf%C3%A9", "a--b", "a-b", "top",
                                     "main", "x", "bold-text", "section", "日本", "missing", "linked-text", "raw-inline",
                                     "two words", "intro-2-1", "x_y", "fn-1"]

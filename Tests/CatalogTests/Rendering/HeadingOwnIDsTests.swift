@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+/// A heading's own id, written after its text as Hugo, Zola, mdBook, Pandoc and kramdown
+/// read it (`## Setting up {#setup}`; the Software Carpentry lessons write
+/// `### Windows {#windows}`), and javascript.info's `[#id]`, reported as another engine's.
+@Suite struct HeadingOwnIDsTests {
+    static func render(_ markdown: String) -> String {
+        HTMLRenderer(reservedIDs: HeadingIDs.pageShell, resolve: { url, _ in url }).render(MarkdownParser.parse(markdown))
+    }
+
+    /// Each diagnostic as `line:column rule message`.
+    static func diagnostics(_ text: String, firstLine: Int = 1) -> [String] {
+        let root = Repository.root.appendingPathComponent("Tests/Fixtures/site/content")
+        let body = MarkdownBody(text: text, source: SourceFile(relativePath: "a.md", displayPath: "content/a.md"), firstLine: firstLine)
+        return BodyChecker.check(body, contentRoot: root).map { "\($0.location.line):\($0.location.column) \($0.rule.rawValue) \($0.message)" }
+    }
+
+    static let lesson = """
+        ## Setting up {#setup}
+
+        Go [to setup](#setup), [to the end](#the-end) or [to the text's id](#setting-up).
+
+        ## Install {#setup}
+
+        ### Page {#main}
+
+        ## Notes {#fn-x}
+
+        ## My_id *emphasised* {#my_id}
+
+        ## Code `{#code}`
+
+        ## Escaped {#my\\_escape}
+
+        ## Café {#café}   
+
+        ## Two {#a .b}
+
+        Underlined {#under}
+        ---
+
+        ## Last ## {#the-end}
+
+        ## Inline <b>HTML</b> {#html}
+
+        """
+
+    /// The id is cut from the heading's text and given to it; what is not an id alone stays
+    /// text; an id taken is given with a suffix, one the page cannot give is replaced by the
+    /// text's.
+    @Test func aHeadingHasTheIDWrittenAfterItsText() {
+        #expect(Self.render(Self.lesson) == """
+            <h3 id="setup">Setting up</h3>
+            <p>Go <a href="#setup">to setup</a>, <a href="#the-end">to the end</a> or <a href="#setting-up">to the text&#39;s id</a>.</p>
+            <h3 id="setup-1">Install</h3>
+            <h4 id="page">Page</h4>
+            <h3 id="notes">Notes</h3>
+            <h3 id="my_id">My_id <em>emphasised</em></h3>
+            <h3 id="code-code">Code <code>{#code}</code></h3>
+            <h3 id="my_escape">Escaped</h3>
+            <h3 id="café">Café</h3>
+            <h3 id="two-a-b">Two {#a .b}</h3>
+            <h3 id="under">Underlined</h3>
+            <h3 id="the-end">Last ##</h3>
+            <h3 id="html">Inline <b>HTML</b></h3>
+
+            """)
+    }
+
+    /// Reported where the id is written (the heading's line, at its `{#`): what the page
+    /// cannot give, what it gives with a suffix, and a link to the text's id that the
+    /// heading no longer has.
+    @Test func anIDThePageCannotGiveIsReportedWhereItIsWritten() {
+        #expect(Self.diagnostics(Self.lesson, firstLine: 5) == [
+            "23:8 foreign-syntax `{#a .b}` is a heading attribute (Pandoc, kramdown, Hugo, MkDocs) with more than an id, which this site reads as text, so the heading shows it: keep only its id (`{#a}`, which the heading then has) or remove it (the site gives every heading an anchor made from its text)",
+            "9:12 heading-id-unusable an earlier heading on this page has the id `#setup`, so this one gets `#setup-1` and links to `#setup` land on the first; give one of them another id",
+            "11:10 heading-id-unusable `{#main}` is an id the page itself uses, so the heading gets `#page` from its text instead; choose another id",
+            "13:10 heading-id-unusable `{#fn-x}` starts as footnotes' ids do (`fn-`, `fnref-`), so the heading gets `#notes` from its text instead; choose another id",
+            "7:50 link-anchor-missing link `#setting-up` names no heading or id on this page, so it leads nowhere; the page's ids are `#setup`, `#setup-1`, `#page`, `#notes`, `#my_id`, `#code-code`, `#my_escape`, `#café` and 4 more (a heading's id is its own, `{#id}` after its text, or else its text in lowercase, spaces as `-`, other punctuation left out): link to one of them, or put `id=\"setting-up\"` on the element it means",
+        ])
+    }
+
+    /// Search and every other reader of the heading's text see it without the id.
+    @Test func theIDIsNotPartOfTheHeadingsText() {
+        #expect(MarkdownParser.parse("## Setting up {#setup}\n\nText.\n").plainText == "Setting up Text. ")
+        #expect(MarkdownParser.parse("## {#alone}\n").plainText == "{#alone} ")
+    }
+
+    @Test(arguments: [
+        ("Setup {#setup}", "setup", 9), ("Setup\t {#set-up_1.2:3}  ", "set-up_1.2:3", 19), ("開始 {#開始}", "開始", 10),
+        ("{#alone}", nil, 0), ("Setup{#glued}", nil, 0), ("Setup {#}", nil, 0), ("Setup {# x}", nil, 0),
+        ("Setup {#a b}", nil, 0), ("Setup {#a/b}", nil, 0), ("Setup {#a} x", nil, 0), ("Setup #a}", nil, 0),
+    ] as [(String, String?, Int)])
+    func whatReadsAsAnID(text: String, id: String?, length: Int) {
+        let attribute = HeadingAttribute.ending(Array(text.utf8))
+        #expect(attribute?.id == id)
+        #expect((attribute?.length ?? 0) == length)
+    }
+
+    /// javascript.info's own anchor (`## DocumentFragment [#document-fragment]`, 34 of its
+    /// headings, which its links name) is reported with the id to write instead.
+    @Test func javascriptInfosAnchorIsReportedWithTheIDToWrite() {
+        let text = "Text [#not-a-heading]\n\n## DocumentFragment [#document-fragment]\n\n## Link [#a](#document-fragment)\n"
+        #expect(Self.diagnostics(text) == [
+            "3:21 foreign-syntax `[#document-fragment]` is javascript.info's heading anchor, which Markdown reads as text, so the heading shows it and links to it lead nowhere: write it as a heading id, `{#document-fragment}` (Hugo's, Zola's and mdBook's way), which the heading then has",
+            "5:9 link-anchor-missing link `#document-fragment` names no heading or id on this page, so it leads nowhere; the page's ids are `#documentfragment-document-fragment`, `#link-a` (a heading's id is its own, `{#id}` after its text, or else its text in lowercase, spaces as `-`, other punctuation left out): link to one of them, or put `id=\"document-fragment\"` on the element it means",
+        ])
+        #expect(ForeignSyntax.mayHold("## Title [#anchor]  \r\n"))
+        #expect(!ForeignSyntax.mayHold("See [#12](issue) and [#x] here"))
+    }
+
+    /// The checks' parse (links only, when it can) and the build's give headings the same
+    /// ids, with and without a link on the page.
+    @Test func everyParseReadsTheSameIDs() {
+        for text in ["## A {#x}\n\n## B {#x}\n", "## A {#x}\n\n## B {#x}\n\n[a](#y)\n", "## A {#-x}\n\n## B {#-x}\n"] {
+            let check = Self.diagnostics(text).filter { $0.contains("heading-id-unusable") }
+            #expect(check.count == 1, "\(text.debugDescription)")
+            let reportables = MarkdownParser.parseWithReportables(text).reportables.filter {
+                if case .heading = $0.node.kind { return true } else { return false }
+            }
+            #expect(reportables.map(\.node.literal) == ["A", "B"], "\(text.debugDescription)")
+        }
+    }
+}
