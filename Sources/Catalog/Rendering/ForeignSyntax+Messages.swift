@@ -31,6 +31,15 @@ extension ForeignSyntax {
             return "\(quoted) is an attribute list after a link (Pandoc, kramdown), which Markdown reads as text, so the page shows it as written: remove it"
         case .headingAttributes:
             return "\(quoted) is a heading attribute (Pandoc, kramdown, Hugo, MkDocs) with more than an id, which this site reads as text, so the heading shows it: keep only its id (`{#\(ownID(in: match.excerpt) ?? "setup")}`, which the heading then has) or remove it (the site gives every heading an anchor made from its text)"
+        case .bracketedSpan:
+            let span = "is a bracketed span (Pandoc, Quarto, the Carpentries Workbench), which Markdown reads as text, so the page shows it as written"
+            guard let id = ownID(in: match.excerpt.drop { $0 != "{" }.description), match.excerpt.hasSuffix("}"),
+                  let close = match.excerpt.lastIndex(of: "]") else {
+                return "\(quoted) \(span): remove the brackets and the braces, or write it as HTML (`<span>…</span>`, docs/HTML-ALLOWLIST.md)"
+            }
+            // Its text, when the run holds its `[` (not when the span opens with emphasis, say).
+            let text = match.excerpt.hasPrefix("[") ? String(match.excerpt[..<close].dropFirst()) : "…"
+            return "\(quoted) \(span) and links to `#\(id)` lead nowhere: write it as HTML, `<span id=\"\(id)\">\(text)</span>`, which keeps the id"
         case .headingAnchor:
             return "\(quoted) is javascript.info's heading anchor, which Markdown reads as text, so the heading shows it and links to it lead nowhere: write it as a heading id, `{\(match.excerpt.hasSuffix("]") ? match.excerpt.dropFirst().dropLast() : "#…")}` (Hugo's, Zola's and mdBook's way), which the heading then has"
         }

@@ -33,6 +33,8 @@ enum ForeignSyntax {
         case headingAttributes
         /// `## DocumentFragment [#document-fragment]`, javascript.info's heading anchor
         case headingAnchor
+        /// `[absolute path]{#absolute-path}`, Pandoc's bracketed span
+        case bracketedSpan
     }
 
     /// One construct: its kind, where it starts in the run of text (a byte offset), and its
@@ -95,7 +97,7 @@ enum ForeignSyntax {
     }
 
     /// Whether the `{` at `at` may open a construct: `{{`, `{%`, `{:`, `{#x`, `{.x`, or
-    /// `){` followed by an attribute.
+    /// `){` or `]{` followed by an attribute.
     private static func opensConstruct(_ bytes: UnsafeBufferPointer<UInt8>, at: Int) -> Bool {
         guard at + 1 < bytes.count else { return false }
         switch bytes[at + 1] {
@@ -103,7 +105,8 @@ enum ForeignSyntax {
         case UInt8(ascii: "#"), UInt8(ascii: "."):
             return at + 2 < bytes.count && isNameByte(bytes[at + 2])
         default:
-            return at > 0 && bytes[at - 1] == UInt8(ascii: ")") && isAttributes(bytes[(at + 1)...])
+            return at > 0 && (bytes[at - 1] == UInt8(ascii: ")") || bytes[at - 1] == UInt8(ascii: "]"))
+                && isAttributes(bytes[(at + 1)...])
         }
     }
 
@@ -125,6 +128,7 @@ enum ForeignSyntax {
                 resume = close + 1
             }
             found += templates(in: bytes, from: resume)
+            found += bracketedSpans(in: bytes, from: resume)
             // A heading's own id (`{#setup}`) is read (`HeadingAttribute`); other attributes are not.
             if place.endsHeading, HeadingAttribute.ending(bytes) == nil, let trailing = headingAttributes(bytes),
                !found.contains(where: { $0.offset == trailing }) {
@@ -135,8 +139,25 @@ enum ForeignSyntax {
                 let open = start + bytes[start...].prefix { $0 == 0x20 || $0 == 0x09 }.count
                 found.append(match(.headingAnchor, bytes, open..<trimmedEnd(bytes)))
             }
+            // Each kind is looked for on its own: the node each starts in is found in order.
+            found.sort { $0.offset < $1.offset }
             return found
         }
+    }
+
+    /// Pandoc's bracketed spans, `[absolute path]{#absolute-path}`: an attribute list right
+    /// after a `]` that is no link's (a link's is `elementAttributes`), from its `[`.
+    private static func bracketedSpans(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> [Match] {
+        var found: [Match] = [], index = max(start, 1)
+        while index + 1 < bytes.count {
+            defer { index += 1 }
+            guard bytes[index] == UInt8(ascii: "{"), bytes[index - 1] == UInt8(ascii: "]"),
+                  let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")), isAttributes(bytes[(index + 1)..<close]) else { continue }
+            let open = bytes[start..<(index - 1)].lastIndex(of: UInt8(ascii: "[")) ?? index - 1
+            found.append(match(.bracketedSpan, bytes, open..<close + 1))
+            index = close
+        }
+        return found
     }
 
     /// A construct that is a line of its own: a fenced div, an admonition or a kramdown

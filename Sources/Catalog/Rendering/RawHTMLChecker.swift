@@ -110,8 +110,51 @@ struct RawHTMLChecker {
         }
     }
 
+    /// What a message says of several attributes the allowlist leaves out of one element
+    /// (a CodePen embed's `<p class="codepen" data-height="300" data-user="…" style="…">`):
+    /// each kind of reason once, and the attributes kept on no such element together.
+    static func reasons(removing names: [String], on tag: String) -> String {
+        let kinds: [(matches: (String) -> Bool, phrase: String)] = [
+            ({ $0.hasPrefix("on") }, "event handlers (they run script)"),
+            ({ $0 == "class" || $0 == "style" }, "classes or styles (the site's stylesheet styles every page)"),
+            ({ $0 == "target" }, "`target` (the site decides how links open)"),
+            ({ $0 == "markdown" }, "`markdown` (kramdown's switch for Markdown inside HTML, which the page does not need)"),
+        ]
+        let phrases = kinds.filter { kind in names.contains(where: kind.matches) }.map(\.phrase)
+        let others = names.filter { name in !kinds.contains { $0.matches(name) } }.map { "`\($0)`" }
+        var text = phrases.isEmpty ? "" : "the HTML allowlist keeps no " + Self.list(phrases, "or")
+        if !others.isEmpty {
+            text += (text.isEmpty ? "the HTML allowlist" : ", and") + " does not keep \(Self.list(others, "or")) on `<\(tag)>`"
+        }
+        return text
+    }
+
+    /// `a`, `a and b`, `a, b and c` (with `or` as asked).
+    private static func list(_ items: [String], _ conjunction: String) -> String {
+        items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " \(conjunction) " + items.last!
+    }
+
+    /// The attributes of one element that the allowlist leaves out, reported once for the
+    /// element at the first of them (an embed pasted whole is one thing to fix, not seven).
+    private static func removed(_ names: [String], of tag: String, at location: SourceLocation) -> Diagnostic {
+        guard names.count > 1 else {
+            return .warning("raw-html-removed", at: location,
+                            "attribute `\(names[0])` of `<\(tag)>` is removed: \(reason(removing: names[0], on: tag)) (`rules raw-html-removed` lists what it keeps); remove the attribute")
+        }
+        let listed = list(names.map { "`\($0)`" }, "and")
+        return .warning("raw-html-removed", at: location,
+                        "attributes \(listed) of `<\(tag)>` are removed: \(reasons(removing: names, on: tag)) (`rules raw-html-removed` lists what it keeps); remove them")
+    }
+
     private mutating func checkAttributes(_ node: HTMLNode, at location: (Int) -> SourceLocation, source: SourceFile,
                                  targets: LinkTargets, into found: inout [Diagnostic]) {
+        // The attributes left out, and where the first is reported among the element's others.
+        var removed: [String] = [], firstRemoved: (offset: Int, index: Int)?
+        defer {
+            if let firstRemoved {
+                found.insert(Self.removed(removed, of: node.tag, at: location(firstRemoved.offset)), at: firstRemoved.index)
+            }
+        }
         for attribute in node.attributes {
             if HTMLAllowlist.isAnchor(attribute.name) {
                 if let problem = idProblem(attribute.value) {
@@ -126,8 +169,8 @@ struct RawHTMLChecker {
                 continue
             }
             guard HTMLAllowlist.allows(attribute.name, on: node.tag) else {
-                found.append(.warning("raw-html-removed", at: location(attribute.offset),
-                                      "attribute `\(attribute.name)` of `<\(node.tag)>` is removed: \(Self.reason(removing: attribute.name, on: node.tag)) (`rules raw-html-removed` lists what it keeps); remove the attribute"))
+                if firstRemoved == nil { firstRemoved = (attribute.offset, found.count) }
+                removed.append(attribute.name)
                 continue
             }
             guard HTMLAllowlist.isURL(attribute.name, on: node.tag) else { continue }

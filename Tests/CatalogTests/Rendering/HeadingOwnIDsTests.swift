@@ -111,6 +111,28 @@ import Testing
         #expect(!ForeignSyntax.mayHold("See [#12](issue) and [#x] here"))
     }
 
+    /// Pandoc's bracketed spans (`[absolute path]{#absolute-path}`: the Carpentries' glossary
+    /// entries, which 88 of their links name) are reported with the HTML that keeps the id.
+    @Test func aBracketedSpanIsReportedWithTheHTMLThatKeepsItsID() {
+        let text = """
+            [absolute path]{#absolute-path}
+            : A path that starts at the root.
+
+            A [shell]{.term} and *an [emphasised* span]{#emphasised} and [a link](https://a.org){#not-a-span}.
+
+            [referenced]{#ref} and `[code]{#code}`.
+
+            [referenced]: https://example.com
+            """
+        #expect(Self.diagnostics(text).map { $0.split(separator: " ", maxSplits: 1)[0] + " " + $0.split(separator: "`")[1] } == [
+            "1:1 [absolute path]{#absolute-path}", "4:3 [shell]{.term}", "4:43 ]{#emphasised}", "4:85 {#not-a-span}",
+            "6:13 {#ref}",
+        ])
+        #expect(Self.diagnostics(text)[0] == "1:1 foreign-syntax `[absolute path]{#absolute-path}` is a bracketed span (Pandoc, Quarto, the Carpentries Workbench), which Markdown reads as text, so the page shows it as written and links to `#absolute-path` lead nowhere: write it as HTML, `<span id=\"absolute-path\">absolute path</span>`, which keeps the id")
+        #expect(Self.diagnostics(text)[1].hasSuffix("is a bracketed span (Pandoc, Quarto, the Carpentries Workbench), which Markdown reads as text, so the page shows it as written: remove the brackets and the braces, or write it as HTML (`<span>…</span>`, docs/HTML-ALLOWLIST.md)"))
+        #expect(Self.diagnostics(text)[2].hasSuffix("write it as HTML, `<span id=\"emphasised\">…</span>`, which keeps the id"))
+    }
+
     /// The checks' parse (links only, when it can) and the build's give headings the same
     /// ids, with and without a link on the page.
     @Test func everyParseReadsTheSameIDs() {
