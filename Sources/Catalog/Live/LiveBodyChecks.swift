@@ -17,6 +17,9 @@ final class BodyCheckMemo: Sendable {
         var targets: [(path: String, exists: Bool)]
         /// The SVG files the body links to, reported apart (`svgDiagnostics`).
         var svgFiles: [String] = []
+        /// Its links into other pages' ids, checked apart (`OtherPageAnchors`): those pages'
+        /// bodies can change while this one does not.
+        var otherPageLinks: [LinkTargets.OtherPageLink] = []
     }
 
     private struct State {
@@ -55,7 +58,9 @@ final class BodyCheckMemo: Sendable {
             $0.ordered = results.map(\.1.diagnostics)
             $0.places = Dictionary(results.enumerated().map { ($1.0, $0) }, uniquingKeysWith: { first, _ in first })
         }
-        return results.flatMap(\.1.diagnostics) + Self.svgDiagnostics(results.map(\.1), contentRoot: contentRoot)
+        let entries = results.map(\.1)
+        return results.flatMap(\.1.diagnostics) + Self.svgDiagnostics(entries, contentRoot: contentRoot)
+            + OtherPageAnchors.diagnostics(model, links: entries.flatMap(\.otherPageLinks))
     }
 
     /// The diagnostics of the SVG files the bodies link, each once, read again at every
@@ -75,7 +80,8 @@ final class BodyCheckMemo: Sendable {
     /// What `check` gives when only the text of `bodies` changed since the last `check`
     /// (the same bodies in the same order, the same content files): those are checked
     /// again, the others' diagnostics are taken as they were.
-    func recheck(_ bodies: [MarkdownBody], contentRoot: URL) -> [Diagnostic] {
+    /// - Parameter model: the catalog with these bodies, for the links into other pages.
+    func recheck(_ bodies: [MarkdownBody], model: CatalogModel, contentRoot: URL) -> [Diagnostic] {
         let fresh = ConcurrentMap.map(bodies) { (body: $0, entry: Self.entry($0, contentRoot: contentRoot)) }
         let (diagnostics, entries) = state.withLock { state in
             for item in fresh {
@@ -87,6 +93,7 @@ final class BodyCheckMemo: Sendable {
             return (Array(state.ordered.joined()), byPlace)
         }
         return diagnostics + Self.svgDiagnostics(entries, contentRoot: contentRoot)
+            + OtherPageAnchors.diagnostics(model, links: entries.flatMap(\.otherPageLinks))
     }
 
     private static func sameTargets(_ entry: Entry, contentRoot: URL) -> Bool {
@@ -112,7 +119,8 @@ final class BodyCheckMemo: Sendable {
                   let resolved = LinkPaths.resolve(path, from: body.source.relativePath) else { continue }
             targets.append((resolved, LinkPaths.exists(resolved, in: contentRoot)))
         }
-        return Entry(body: body, diagnostics: diagnostics, targets: targets, svgFiles: linkTargets.linkedSVGFiles)
+        return Entry(body: body, diagnostics: diagnostics, targets: targets, svgFiles: linkTargets.linkedSVGFiles,
+                     otherPageLinks: linkTargets.linksIntoOtherPages)
     }
 }
 

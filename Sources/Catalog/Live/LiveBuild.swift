@@ -187,7 +187,7 @@ public final class LiveBuild: Sendable {
     private func rebuildBodies(_ edit: BodyEdit, stamps: [String: FileStamp], settled last: inout LiveSettled,
                                timer: inout StageTimer) throws -> Outcome? {
         let (tree, model, changedPages) = timer.measure("model") { edit.patch(last) }
-        let checked = timer.measure("body checks") { bodies.recheck(edit.bodies.map(\.body), contentRoot: content.url) }
+        let checked = timer.measure("body checks") { bodies.recheck(edit.bodies.map(\.body), model: model, contentRoot: content.url) }
         var bag = DiagnosticBag(settings: last.tree.ruleSettings)
         bag.append(contentsOf: last.beforeBodyChecks)
         bag.append(contentsOf: checked)
@@ -215,7 +215,7 @@ public final class LiveBuild: Sendable {
     /// fields made again. `last` has the edit's tree and model already (`FieldEdit.apply`).
     private func rebuildFields(_ edit: FieldEdit, stamps: [String: FileStamp], settled last: inout LiveSettled,
                                timer: inout StageTimer) throws -> Outcome? {
-        let checked = timer.measure("body checks") { bodies.recheck(edit.body.map { [$0] } ?? [], contentRoot: content.url) }
+        let checked = timer.measure("body checks") { bodies.recheck(edit.body.map { [$0] } ?? [], model: last.model, contentRoot: content.url) }
         var bag = DiagnosticBag(settings: last.tree.ruleSettings)
         bag.append(contentsOf: last.loading)
         for list in edit.validation { bag.append(contentsOf: list) }

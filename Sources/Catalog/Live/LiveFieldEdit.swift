@@ -32,7 +32,7 @@ struct FieldEdit {
         var context = settled.tree.contexts[treeIndex]
         let current = settled.fields(of: path)
         guard !context.isDraft, !context.isMissingIndex,
-              let modelIndex = settled.siteIndex?.contextsBySource[context.source.relativePath], modelIndex >= 0,
+              let modelIndex = settled.siteIndex?.contextSources.byPath[context.source.relativePath], modelIndex >= 0,
               modelIndex < settled.model.contexts.count,
               settled.model.contexts[modelIndex].source == context.source else { return nil }
         // A file's rules configure every diagnostic in it: a change of them is a whole build.

@@ -68,6 +68,11 @@ struct BodyEditBuild {
             return fallback("\(other) changed, and the last build saved no body state for it "
                             + "(not the body of a context page, or edited while that build ran)")
         }
+        // A page another page links into by an id (`quiz.md#setup`): its ids may have changed,
+        // and only a whole build checks those links again (`OtherPageAnchors`).
+        if let linked = changed.first(where: state.isLinkedIntoByID) {
+            return fallback("other pages link to places in \(linked) (`#…`), which only a whole build checks again")
+        }
         // The pages read and written are ones the last build wrote (and the output still holds).
         guard changed.allSatisfy({ state.files[$0]!.pages.allSatisfy { previous.outputs[$0.path] != nil } }) else {
             return fallback("the body state names pages the last build did not write")

@@ -47,6 +47,40 @@ struct BodyState: Sendable, Equatable {
     var files: [String: File]
 }
 
+extension BodyState {
+    /// Whether a page of another body file links into the page of `path` by an id
+    /// (`[the setup](quiz.md#setup)`, `quiz/#setup`, or into a translation of it). Compared
+    /// by context: a file and its translations, a folder and its `index.md`, are one.
+    func isLinkedIntoByID(_ path: String) -> Bool {
+        let context = Self.context(of: path, locales: locales)
+        return files.contains { file, record in
+            file != path && record.pages.contains { page in
+                page.links.contains { link in
+                    guard !link.isImage, case .relative(let target, let suffix) = LinkPolicy.classify(link.url),
+                          let hash = suffix.firstIndex(of: "#"), suffix.index(after: hash) < suffix.endIndex,
+                          let resolved = LinkPaths.resolve(target, from: file) else { return false }
+                    return Self.context(of: resolved, locales: locales) == context
+                }
+            }
+        }
+    }
+
+    /// A content path without what tells a context's files apart: a trailing `/`, `.md`,
+    /// `/index` (a folder's own file) and a locale's suffix (`quiz.ja-jp.md`).
+    static func context(of path: String, locales: [LocaleID]) -> Substring {
+        var path = Substring(path)
+        if path.hasSuffix("/") { path = path.dropLast() }
+        if path.hasSuffix(".md") { path = path.dropLast(3) }
+        if let dot = path.lastIndex(of: "."), let locale = LocaleID(normalizing: String(path[path.index(after: dot)...])),
+           locales.contains(locale) {
+            path = path[..<dot]
+        }
+        if path == "index" { return "" }
+        if path.hasSuffix("/index") { path = path.dropLast("/index".count) }
+        return path
+    }
+}
+
 /// Collects the body state of a build's pages as the site stage writes them, in order,
 /// on the writing thread (`SiteStage.run`), and writes each page's record to the state
 /// file there and then (`BodyStateWriter`): nothing of them is held.

@@ -37,7 +37,8 @@ public struct BodyChecker {
         // Bodies are independent: check them on every core, then keep the model's order.
         // Link targets are looked up once each, whichever body asks first.
         let results = ConcurrentMap.map(bodies) { check($0, targets: targets) }
-        return results.flatMap { $0 }
+        // Then the links into other pages, of these bodies and of those checked before.
+        return results.flatMap { $0 } + OtherPageAnchors.diagnostics(model, links: targets.linksIntoOtherPages)
     }
 
     public static func check(_ body: MarkdownBody, contentRoot: URL) -> [Diagnostic] {
@@ -204,7 +205,7 @@ public struct BodyChecker {
         case .unsafe(let scheme):
             return [.warning("unsafe-link", at: location(),
                             "\(what) `\(url)` uses the \(scheme): scheme and is shown as text; link to a page instead")]
-        case .relative(let path, _):
+        case .relative(let path, let suffix):
             guard let resolved = LinkPaths.resolve(path, from: source.relativePath) else {
                 return [.error("link-broken", at: location(),
                                "\(what) `\(url)` leaves the content directory; move the file into content/")]
@@ -224,6 +225,11 @@ public struct BodyChecker {
             }
             if let kind = targets.specialKind(resolved) {
                 return [.error("file-not-regular", at: location(), ContentFile.notRegularMessage("\(what) `\(url)`", is: kind))]
+            }
+            if referrer == .link, let hash = suffix.firstIndex(of: "#"), suffix.index(after: hash) < suffix.endIndex {
+                targets.noteOtherPageLink(LinkTargets.OtherPageLink(source: source.relativePath, target: resolved, url: url,
+                                                                    fragment: String(suffix[suffix.index(after: hash)...]),
+                                                                    location: location()))
             }
             guard !resolved.hasSuffix(".md") else { return [] }
             if targets.holdsPrivateKey(resolved) {

@@ -17,6 +17,7 @@ final class LinkTargets: Sendable {
     private let plainPaths = Locked<Set<String>>([])
     private let privateKeys = Locked<[String: Bool]>([:])
     private let svgFilesReported = Locked<Set<String>>([])
+    private let otherPageLinks = Locked<[OtherPageLink]>([])
     private let reportsSVGFiles: Bool
 
     /// - Parameter reportsSVGFiles: false for a long-lived build (`serve`), which keeps each
@@ -27,6 +28,31 @@ final class LinkTargets: Sendable {
         self.reportsSVGFiles = reportsSVGFiles
         rootPath = contentRoot.path
         resolvedRoot = LinkPaths.resolvedRoot(contentRoot)
+    }
+
+    /// A relative link with a `#fragment` to a file that exists (`book/quiz.md#setup`), as
+    /// the body checks find them, for `OtherPageAnchors`: whether the page it leads to has
+    /// that id is known once every body is read.
+    struct OtherPageLink: Sendable, Equatable {
+        /// The file the link is written in, content-relative.
+        var source: String
+        /// The file or folder it names, content-relative (`LinkPaths.resolve`).
+        var target: String
+        var url: String
+        var fragment: String
+        var location: SourceLocation
+    }
+
+    func noteOtherPageLink(_ link: OtherPageLink) {
+        otherPageLinks.withLock { $0.append(link) }
+    }
+
+    /// The links noted so far, in the order of their files and positions (bodies are
+    /// checked on every core, in any order).
+    var linksIntoOtherPages: [OtherPageLink] {
+        otherPageLinks.withLock { $0 }.sorted {
+            ($0.source, $0.location.line, $0.location.column) < ($1.source, $1.location.line, $1.location.column)
+        }
     }
 
     /// `LinkPaths.exists(relativePath, in: contentRoot)`, remembered.

@@ -29,7 +29,9 @@ struct BlockStart {
 /// the bodies of a 10,000-context catalog cost more than parsing them.)
 enum MarkdownScanner {
     /// - Parameter linksOnly: false only for tests that compare with a full parse.
-    static func reportables(_ text: String, linksOnly: Bool = true) -> [ReportableNode] {
+    /// - Parameter headings: true to report headings whatever the text holds (the ids of a
+    ///   page other pages link into, `PageAnchors.ids(of:)`).
+    static func reportables(_ text: String, linksOnly: Bool = true, headings: Bool = false) -> [ReportableNode] {
         // Only `[` starts a link or an image and only `<` raw HTML: without either there is
         // nothing to find, and no need to parse. With them, blocks without either are not
         // parsed into inlines (`linksOnly`).
@@ -37,10 +39,10 @@ enum MarkdownScanner {
         // A body that may nest too deep, or hold another engine's markup, is parsed whole:
         // emphasis nests in any block, and that markup is in any block's text.
         let deep = mayNestTooDeep(text), foreign = ForeignSyntax.mayHold(text)
-        guard !linksOnly || deep || foreign || mayHoldReportables(text) || HeadingAttribute.mayHold(text) else { return [] }
+        guard !linksOnly || deep || foreign || headings || mayHoldReportables(text) || HeadingAttribute.mayHold(text) else { return [] }
         // Headings, when a link may name one or one may have an id of its own
         // (`PageAnchors`), are parsed and reported too.
-        let headings = PageAnchors.needsHeadings(text)
+        let headings = headings || PageAnchors.needsHeadings(text)
         return MarkdownParser.withDocument(text, linksOnly: linksOnly && !deep && !foreign, withHeadings: headings) {
             reportables(in: $0, foreignSyntax: foreign, headings: headings)
         } ?? []

@@ -146,14 +146,19 @@ struct PageAnchors {
         }
     }
 
-    /// The diagnostics of the links that land on no id, the writers' ids given in order.
-    func diagnostics(writers: [WritersID]) -> [Diagnostic] {
-        guard !links.isEmpty else { return [] }
+    /// The ids of the page: all of them (the page shell's too), and the body's in order.
+    struct PageIDs: Sendable {
+        var known: Set<String>
+        var ordered: [String]
+    }
+
+    /// The page's ids, claimed as the renderer and the sanitizer claim them, the writers'
+    /// ids given in order.
+    func ids(writers: [WritersID]) -> PageIDs {
         let ids = HeadingIDs(reserved: HeadingIDs.pageShell)
-        var known = HeadingIDs.pageShell
-        var ordered: [String] = []
+        var page = PageIDs(known: HeadingIDs.pageShell, ordered: [])
         func add(_ id: String) {
-            if known.insert(id).inserted { ordered.append(id) }
+            if page.known.insert(id).inserted { page.ordered.append(id) }
         }
         for heading in headings { add(ids.next(forPlainText: Array(heading.text.utf8), own: heading.own)) }
         for claim in writers {
@@ -163,6 +168,30 @@ struct PageAnchors {
                 if let own, ids.claimWritersID(own) { add(own) } else { add(ids.next(forPlainText: Array(text.utf8))) }
             }
         }
+        return page
+    }
+
+    /// The ids of the page a body is rendered into, from a parse of its own (links into
+    /// other pages, `OtherPageAnchors`): none but the page shell's for a body that cannot
+    /// be read or is over the Markdown budget.
+    static func ids(of body: MarkdownBody) -> PageIDs {
+        guard let body = try? body.loaded() else { return PageIDs(known: HeadingIDs.pageShell, ordered: []) }
+        let reportables = MarkdownScanner.reportables(body.text, headings: true)
+        var anchors = PageAnchors()
+        for item in reportables {
+            if case .heading(_, let own) = item.node.kind {
+                anchors.add(Heading(text: item.node.literal, own: own, location: { SourceLocation(file: "", line: 0, column: 0) }))
+            }
+        }
+        let rawHTML = reportables.contains { $0.node.isRawHTML } ? RawHTMLChecker(reportables, body: body) : nil
+        return anchors.ids(writers: rawHTML.map { $0.tooLarge ? [] : writersClaims(reportables) } ?? [])
+    }
+
+    /// The diagnostics of the links that land on no id, the writers' ids given in order.
+    func diagnostics(writers: [WritersID]) -> [Diagnostic] {
+        guard !links.isEmpty else { return [] }
+        let page = ids(writers: writers)
+        let known = page.known, ordered = page.ordered
         let missing = links.filter { !Self.lands($0.fragment, in: known) }
         // Some for a page to fix; a generated page of 20,000 broken links would not be read,
         // and each message's suggestion compares ids (`suggestedAmong` at most).
@@ -198,12 +227,16 @@ struct PageAnchors {
         if let closest = Suggestions.closest(to: fragment, in: Array(ids.prefix(suggestedAmong))) {
             return "\(link) names no heading or id on this page, so it leads nowhere; did you mean `#\(closest)`?"
         }
-        let listed = ids.prefix(8).map { "`#\(shown($0))`" }.joined(separator: ", ") + (ids.count > 8 ? " and \(ids.count - 8) more" : "")
-        return "\(link) names no heading or id on this page, so it leads nowhere; the page's ids are \(listed) (a heading's id is its own, `{#id}` after its text, or else its text in lowercase, spaces as `-`, other punctuation left out): link to one of them, or \(fix)"
+        return "\(link) names no heading or id on this page, so it leads nowhere; the page's ids are \(listed(ids)) (a heading's id is its own, `{#id}` after its text, or else its text in lowercase, spaces as `-`, other punctuation left out): link to one of them, or \(fix)"
+    }
+
+    /// A page's first ids as a message lists them: `` `#a`, `#b` and 3 more ``.
+    static func listed(_ ids: [String]) -> String {
+        ids.prefix(8).map { "`#\(shown($0))`" }.joined(separator: ", ") + (ids.count > 8 ? " and \(ids.count - 8) more" : "")
     }
 
     /// A fragment or an id as a message shows it: its first 64 characters, then `…`.
-    private static func shown(_ name: String) -> String {
+    static func shown(_ name: String) -> String {
         name.count > 64 ? name.prefix(64) + "…" : name
     }
 }

@@ -77,13 +77,6 @@ final class BodyLinks: Sendable {
 
     /// The context a content path names: its file, its directory, or a translation file.
     func context(for path: String) -> Int? {
-        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
-        if let found = index.contextsBySource[trimmed] { return found }
-        guard trimmed.hasSuffix(".md") else { return nil }
-        let stem = trimmed.dropLast(3)
-        guard let dot = stem.lastIndex(of: "."), LocaleID(normalizing: String(stem[stem.index(after: dot)...])) != nil else {
-            return nil
-        }
-        return index.contextsBySource[String(stem[..<dot]) + ".md"]
+        index.contextSources.context(for: path)
     }
 }

@@ -13,7 +13,7 @@ struct SiteIndex: Sendable {
     /// The same directories as they are written in links (`%` escaped once more).
     let directoryHrefs: [String]
     /// Content path (`book/index.md`, `book`, `book/quiz.md`) → context index; the app is -1.
-    let contextsBySource: [String: Int]
+    let contextSources: ContextSources
     /// Each locale's name in its own language, for the language switcher.
     let localeNames: [LocaleID: String]
     /// The default locale's name in each locale, for "shown in English".
@@ -26,7 +26,7 @@ struct SiteIndex: Sendable {
     /// Every page's href and URL in pieces, written without a string (`writeHref`).
     private let linkBytes: PageLinkBytes
 
-    static let appIndex = -1
+    static let appIndex = ContextSources.appIndex
 
     init(model: CatalogModel, thumbnails: ThumbnailSet) {
         self.model = model
@@ -36,16 +36,7 @@ struct SiteIndex: Sendable {
         let contexts = model.contexts
         directories = PageDirectories.directories(contexts)
         directoryHrefs = directories.map(SitePaths.href)
-        var sources: [String: Int] = ["index.md": Self.appIndex, "": Self.appIndex]
-        sources.reserveCapacity(2 * contexts.count + 2)
-        for index in contexts.indices {
-            let path = contexts[index].source.relativePath
-            sources[path] = index
-            if contexts[index].isDirectory, path.hasSuffix("/index.md") {
-                sources[String(path.dropLast("/index.md".count))] = index
-            }
-        }
-        contextsBySource = sources
+        contextSources = ContextSources(contexts)
         localeNames = Dictionary(uniqueKeysWithValues: model.app.locales.map { ($0, Formatting.localeName($0)) })
         defaultLocaleNames = Dictionary(uniqueKeysWithValues: model.app.locales.map {
             ($0, Formatting.localeName(model.app.defaultLocale, in: $0))

@@ -207,6 +207,28 @@ import Testing
         #expect(dropped == "full build: b0/c0/s1.md links to other files than before")
     }
 
+    /// A page other pages link into by an id (`s1.md#start`): an edit of its body may take
+    /// the id away, and only a whole build checks the links into it again (`OtherPageAnchors`),
+    /// also through a translation or a folder; an edit of the page that holds the link is not.
+    @Test func aPageLinkedIntoByAnIDIsAFullBuild() throws {
+        var files = Self.files()
+        files["b0/c0/s0.md"] = Self.section("Section 0.0.0", body: "See [the start](s1.md#start).\n")
+        files["b0/c0/s1.md"] = Self.section("Section 0.0.1", body: Self.linked("## Start\n\nStart."))
+        files["b0/c0/s1.es-us.md"] = "---\ntitle: \"Sección 0.0.1\"\n---\n" + Self.linked("## Inicio {#start}\n\nInicio.")
+        let linked = try route(after: { try Self.replaceBody($0, "b0/c0/s1.md", Self.linked("## Start\n\nStarted.")) }, files: files)
+        #expect(linked == "full build: other pages link to places in b0/c0/s1.md (`#…`), which only a whole build checks again")
+        let translated = try route(after: { try Self.replaceBody($0, "b0/c0/s1.es-us.md", Self.linked("Comienzo.")) }, files: files)
+        #expect(translated == "full build: other pages link to places in b0/c0/s1.es-us.md (`#…`), which only a whole build checks again")
+        let linking = try route(after: { try Self.replaceBody($0, "b0/c0/s0.md", "Read [the start](s1.md#start) first.\n") }, files: files)
+        #expect(linking.hasPrefix("body edit: 1 changed file, "))
+        files["b0/c0/s0.md"] = Self.section("Section 0.0.0", body: "See [the chapter](index.md#top).\n")
+        let folder = try route(after: { try Self.replaceBody($0, "b0/c0/index.md", "Chapter text.\n") }, files: files)
+        #expect(folder.hasPrefix("full build: other pages link to places in b0/c0/index.md"))
+        #expect(BodyState.context(of: "b0/c0/index.md", locales: [.init(rawValue: "es-us")]) == "b0/c0")
+        #expect(BodyState.context(of: "b0/c0/s1.es-us.md", locales: [.init(rawValue: "es-us")]) == "b0/c0/s1")
+        #expect(BodyState.context(of: "index.md", locales: []) == "")
+    }
+
     @Test func aBodyWithADiagnosticIsAFullBuild() throws {
         let route = try route(after: { try Self.replaceBody($0, "b0/c0/s0.md", "[x](javascript:alert(1))\n") })
         #expect(route == "full build: b0/c0/s0.md has a diagnostic to report")

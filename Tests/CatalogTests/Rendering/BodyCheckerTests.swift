@@ -128,7 +128,10 @@ private func check(_ text: String, file: String = "fun-with-science/inquiry/scie
     model.contexts[4].versions[SiteFixture.en]?.body = broken
     model.contexts[4].versions[SiteFixture.es]?.body = broken
     let found = BodyChecker.check(model, contentRoot: SiteFixture.contentRoot)
-    #expect(found.map(\.location) == [Catalog.SourceLocation(file: "content/fun-with-science/inquiry/lab-safety.md", line: 4, column: 1)])
+    // And the investigation's link to the quiz's `#start`, which the new body no longer has.
+    #expect(found.map(\.location) == [Catalog.SourceLocation(file: "content/fun-with-science/inquiry/lab-safety.md", line: 4, column: 1),
+                                      Catalog.SourceLocation(file: "content/fun-with-science/inquiry/science-investigation.md", line: 6, column: 10)])
+    #expect(found.last?.rule.rawValue == "link-anchor-missing")
 }
 
 @Test func sampleContentBodiesHaveNoBrokenLinksOrRawHTML() throws {
