@@ -93,11 +93,7 @@ struct SourceColumns {
     /// counted from the node, on later ones from where the line's content starts.
     func location(ofOffset offset: Int, in node: MarkdownNode, block: BlockStart?, quoted: Bool) -> SourceLocation {
         var literal = node.literal
-        let (lines, column) = literal.withUTF8 { bytes in
-            let before = bytes.prefix(max(0, min(offset, bytes.count)))
-            let lastNewline = before.lastIndex(of: UInt8(ascii: "\n"))
-            return (before.count { $0 == UInt8(ascii: "\n") }, lastNewline.map { before.count - $0 - 1 } ?? before.count)
-        }
+        let (lines, column) = literal.withUTF8 { bytes in counted.lines(before: offset, in: bytes, of: node) }
         guard lines > 0 else {
             var shifted = node
             shifted.byteColumn += column
@@ -129,8 +125,43 @@ struct SourceColumns {
         }
         // Scalars before the column: the bytes that do not continue a scalar. (A prefix cut
         // inside a scalar counts it once, as decoding the prefix with repair would.)
-        let scalars = withLine(line) { bytes in bytes.prefix(byteColumn - 1).count { $0 & 0xC0 != 0x80 } }
+        let scalars = withLine(line) { bytes in counted.scalars(before: byteColumn - 1, onLine: line, bytes) }
         return body.source.location(line: fileLine, column: scalars + 1)
+    }
+
+    /// The last count of a line's scalars, which the next count on that line further on
+    /// goes on from: a body's nodes are placed in order, and 50,000 links on one line of a
+    /// megabyte would otherwise each count the line from its start.
+    private let counted = ScalarCount()
+
+    private final class ScalarCount {
+        private var line = 0, bytes = 0, scalars = 0
+        /// The same for a raw HTML node's lines (its attributes are placed in order): the
+        /// node, how far its literal was read, the lines before that and where the last began.
+        private var node = (line: 0, byteColumn: 0, count: 0), read = 0, lines = 0, lastLineStart = 0
+
+        /// How many line feeds `literal` holds before `offset`, and the bytes from the last
+        /// one (or the start) to `offset`.
+        func lines(before offset: Int, in literal: UnsafeBufferPointer<UInt8>, of owner: MarkdownNode) -> (Int, Int) {
+            let offset = min(max(offset, 0), literal.count)
+            let key = (owner.line, owner.byteColumn, literal.count)
+            if key != node || offset < read { (node, read, lines, lastLineStart) = (key, 0, 0, 0) }
+            for index in read..<offset where literal[index] == UInt8(ascii: "\n") {
+                lines += 1
+                lastLineStart = index + 1
+            }
+            read = offset
+            return (lines, offset - lastLineStart)
+        }
+
+        func scalars(before count: Int, onLine line: Int, _ text: UnsafeBufferPointer<UInt8>.SubSequence) -> Int {
+            let count = min(max(count, 0), text.count)
+            if line != self.line || count < bytes { (self.line, bytes, scalars) = (line, 0, 0) }
+            let start = text.startIndex + bytes
+            scalars += text[start..<(text.startIndex + count)].count { $0 & 0xC0 != 0x80 }
+            bytes = count
+            return scalars
+        }
     }
 
     /// The position of the last `{#` on a heading's first line, where its own id is written
