@@ -40,6 +40,9 @@ extension ForeignSyntax {
             // Its text, when the run holds its `[` (not when the span opens with emphasis, say).
             let text = match.excerpt.hasPrefix("[") ? String(match.excerpt[..<close].dropFirst()) : "…"
             return "\(quoted) \(span) and links to `#\(id)` lead nowhere: write it as HTML, `<span id=\"\(id)\">\(text)</span>`, which keeps the id"
+        case .specRule:
+            let name = match.excerpt.dropFirst(2).dropLast()
+            return "\(quoted) is a rule of mdbook-spec (the Rust Reference's preprocessor), which gives what follows the id `r-\(name)`; Markdown reads it as text, so the page shows it and links to `#r-\(name)` lead nowhere: write the id as HTML, `<span id=\"r-\(name)\"></span>`, or remove the line"
         case .headingAnchor:
             return "\(quoted) is javascript.info's heading anchor, which Markdown reads as text, so the heading shows it and links to it lead nowhere: write it as a heading id, `{\(match.excerpt.hasSuffix("]") ? match.excerpt.dropFirst().dropLast() : "#…")}` (Hugo's, Zola's and mdBook's way), which the heading then has"
         }

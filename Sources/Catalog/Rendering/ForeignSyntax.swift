@@ -35,6 +35,8 @@ enum ForeignSyntax {
         case headingAnchor
         /// `[absolute path]{#absolute-path}`, Pandoc's bracketed span
         case bracketedSpan
+        /// `r[items.fn.intro]` on a line of its own: a rule of mdbook-spec (the Rust Reference)
+        case specRule
     }
 
     /// One construct: its kind, where it starts in the run of text (a byte offset), and its
@@ -75,7 +77,7 @@ enum ForeignSyntax {
     static func mayHold(_ text: String) -> Bool {
         text.withUTF8Bytes { bytes in
             bytes.containsByte(UInt8(ascii: "{")) { opensConstruct(bytes, at: $0) }
-                || bytes.containsByte(UInt8(ascii: "[")) { endsLineAsAnchor(bytes, at: $0) }
+                || bytes.containsByte(UInt8(ascii: "[")) { endsLineAsAnchor(bytes, at: $0) || startsLineAsRule(bytes, at: $0) }
                 || [UInt8(ascii: ":"), UInt8(ascii: "!"), UInt8(ascii: "?")].contains { holdsThree($0, in: bytes) }
         }
     }
@@ -89,6 +91,14 @@ enum ForeignSyntax {
         end += 1
         while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
         return end == bytes.count || bytes[end] == 0x0A || bytes[end] == 0x0D
+    }
+
+    /// Whether the `[` at `at` follows an `r` that starts its line (`r[items.fn.intro]`).
+    private static func startsLineAsRule(_ bytes: UnsafeBufferPointer<UInt8>, at: Int) -> Bool {
+        guard at >= 1, bytes[at - 1] == UInt8(ascii: "r") else { return false }
+        var before = at - 2
+        while before >= 0, bytes[before] == 0x20 { before -= 1 }
+        return before < 0 || bytes[before] == 0x0A || bytes[before] == 0x0D
     }
 
     /// Whether `bytes` holds `byte` three times in a row (`:::`, `!!!`, `???`).
@@ -171,6 +181,11 @@ enum ForeignSyntax {
             return .admonition
         }
         if bytes.starts(with: "{:".utf8), bytes[trimmedEnd(bytes) - 1] == UInt8(ascii: "}") { return .attributeList }
+        if bytes.starts(with: "r[".utf8), case let end = trimmedEnd(bytes), end > 3, bytes[end - 1] == UInt8(ascii: "]"),
+           bytes[2].isASCIILetter,
+           bytes[2..<(end - 1)].allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) {
+            return .specRule
+        }
         return nil
     }
 

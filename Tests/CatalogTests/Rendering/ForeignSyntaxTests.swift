@@ -130,7 +130,7 @@ import Testing
     @Test("The first look misses nothing, and both parses find the same", arguments: 0..<300)
     func theFirstLookMissesNothing(_ seed: Int) {
         var generator = SeededGenerator(state: UInt64(seed))
-        let pieces = ["{{", "}}", "{%", "%}", "{{<", ">}}", "{{#", "{:", "{#a", "{.b", "}", "{#a}", "[#a]", "[#", "]", "]{#a}", "[s]{.b}", ":::", "!!! ", "??? ", "x",
+        let pieces = ["{{", "}}", "{%", "%}", "{{<", ">}}", "{{#", "{:", "{#a", "{.b", "}", "{#a}", "[#a]", "[#", "]", "]{#a}", "[s]{.b}", "r[a.b]", "r[", ":::", "!!! ", "??? ", "x",
                       "a=", " ", "\n", "\n\n", "> ", "- ", "`", "![](p.png)", "[l](u)", "## ", "<b>", "é", "\\"]
         let text = (0..<Int.random(in: 0...40, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
         let walked = MarkdownParser.withDocument(text) { MarkdownScanner.reportables(in: $0, foreignSyntax: true) }!

@@ -133,6 +133,18 @@ import Testing
         #expect(Self.diagnostics(text)[2].hasSuffix("write it as HTML, `<span id=\"emphasised\">…</span>`, which keeps the id"))
     }
 
+    /// The Rust Reference's rule markers (mdbook-spec: 2,987 `r[items.fn.intro]` lines, which
+    /// 23 of its links into other pages name as `#r-items.fn.intro`) are reported with the
+    /// HTML that keeps the id; code, `r[0]` and a marker inside a line are not.
+    @Test func aSpecRuleIsReportedWithTheHTMLThatKeepsItsID() {
+        let text = "r[items.fn.intro]\nA function has a body.\n\n  r[items.fn.body]  \n\n`r[code.span]` and r[inline.rule] and\nr[0]\n\n```\nr[in.code]\n```\n"
+        #expect(Self.diagnostics(text) == [
+            "1:1 foreign-syntax `r[items.fn.intro]` is a rule of mdbook-spec (the Rust Reference's preprocessor), which gives what follows the id `r-items.fn.intro`; Markdown reads it as text, so the page shows it and links to `#r-items.fn.intro` lead nowhere: write the id as HTML, `<span id=\"r-items.fn.intro\"></span>`, or remove the line",
+            "4:3 foreign-syntax `r[items.fn.body]` is a rule of mdbook-spec (the Rust Reference's preprocessor), which gives what follows the id `r-items.fn.body`; Markdown reads it as text, so the page shows it and links to `#r-items.fn.body` lead nowhere: write the id as HTML, `<span id=\"r-items.fn.body\"></span>`, or remove the line",
+        ])
+        #expect(ForeignSyntax.mayHold("Text\n  r[a.b]\n") && !ForeignSyntax.mayHold("x r[a.b]\n"))
+    }
+
     /// The checks' parse (links only, when it can) and the build's give headings the same
     /// ids, with and without a link on the page.
     @Test func everyParseReadsTheSameIDs() {
