@@ -55,7 +55,31 @@ struct PageAnchors {
     /// (`mayLinkWithinPage`), or one may have an id of its own (`{#setup}`), whose problems
     /// `headingIDDiagnostics` reports.
     static func needsHeadings(_ text: String) -> Bool {
-        HeadingAttribute.mayHold(text) || mayLinkWithinPage(text)
+        HeadingAttribute.mayHold(text) || mayLinkWithinPage(text) || mayGiveAnID(text)
+    }
+
+    /// Whether the body's HTML may give an element an id (`id` after white space, `=`
+    /// after it), which a Markdown heading's id takes precedence over (`headingIDs`).
+    static func mayGiveAnID(_ text: String) -> Bool {
+        text.withUTF8Bytes { bytes in
+            bytes.containsByte(UInt8(ascii: "=")) { equals in
+                var end = equals
+                while end > 0, bytes[end - 1].isHTMLWhitespace { end -= 1 }
+                return end >= 3 && bytes[end - 1] | 0x20 == UInt8(ascii: "d") && bytes[end - 2] | 0x20 == UInt8(ascii: "i")
+                    && bytes[end - 3].isHTMLWhitespace
+            }
+        }
+    }
+
+    /// The ids of the body's Markdown headings, as the renderer gives them (their own or
+    /// their text's), from the `.heading` reportables when they were reported.
+    static func headingIDs(_ reportables: [ReportableNode]) -> Set<String> {
+        let ids = HeadingIDs(reserved: HeadingIDs.pageShell)
+        var given: Set<String> = []
+        for item in reportables {
+            if case .heading(_, let own) = item.node.kind { given.insert(ids.next(forPlainText: Array(item.node.literal.utf8), own: own)) }
+        }
+        return given
     }
 
     /// `heading-id-unusable`: each heading whose own id (`{#setup}`) the page cannot give it,

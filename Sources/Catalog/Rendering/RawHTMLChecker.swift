@@ -12,6 +12,9 @@ struct RawHTMLChecker {
     private var reportedTooLarge = false
     /// The ids kept so far, in the body's order (`HTMLAllowlist.isAnchor`).
     private var ids: Set<String> = []
+    /// The ids of the body's Markdown headings (`PageAnchors.headingIDs`), which the page
+    /// gives before any writer's.
+    private let headingIDs: Set<String>
     /// The writers' links within the page (`<a href="#…">`), for `PageAnchors`.
     private(set) var anchors = PageAnchors()
     /// The raw node being checked.
@@ -19,6 +22,7 @@ struct RawHTMLChecker {
 
     init(_ reportables: [ReportableNode], body: MarkdownBody) {
         self.body = body
+        headingIDs = PageAnchors.headingIDs(reportables)
         let tags = reportables.reduce(0) { $0 + ($1.node.isRawHTML ? RawHTMLBudget.tags(in: $1.node.literal) : 0) }
         tooLarge = tags > RawHTMLBudget.limit
     }
@@ -190,9 +194,8 @@ struct RawHTMLChecker {
         }
     }
 
-    /// Why a writer's id is left out, nil when it is kept (taken then). An id a Markdown
-    /// heading or a footnote of the page already has is left out too, unreported: links to
-    /// it land on that heading (docs/HTML-ALLOWLIST.md).
+    /// Why a writer's id is left out, nil when it is kept (taken then). An id a footnote of
+    /// the page already has is left out too, unreported (docs/HTML-ALLOWLIST.md).
     private mutating func idProblem(_ value: String) -> String? {
         switch HTMLAllowlist.idProblem(value) {
         case .notOneWord?:
@@ -200,6 +203,9 @@ struct RawHTMLChecker {
         case .usedByPage?:
             return "`\(value)` is an id of the site's own page around the body; choose another id, and change the links to it"
         case nil:
+            if headingIDs.contains(value) {
+                return "a heading of this page has the id `\(value)`, and links to `#\(value)` land on it; give the element another id, or link to the heading"
+            }
             guard ids.insert(value).inserted else {
                 return "an element above it in the body already has the id `\(value)`, and links to `#\(value)` land there; give each element its own id"
             }

@@ -55,8 +55,9 @@ import Testing
             """)
     }
 
-    /// Each id left out is reported where it was, but one a Markdown heading already has:
-    /// the checks do not render the headings, and links to it land on the heading.
+    /// Each id left out is reported where it was, one a Markdown heading already has too
+    /// (links to it land on the heading; the checks work the headings' ids out as the
+    /// renderer gives them, `PageAnchors.headingIDs`).
     @Test func eachIDLeftOutIsReportedWithWhy() {
         let reported = Self.check(Self.lesson).filter { $0.contains("`id`") }
         #expect(reported == [
@@ -64,13 +65,18 @@ import Testing
             "8:4 raw-html-removed attribute `id` of `<p>` is removed",
             "8:27 raw-html-removed attribute `id` of `<em>` is removed",
             "8:52 raw-html-removed attribute `id` of `<b>` is removed",
+            "8:67 raw-html-removed attribute `id` of `<i>` is removed",
         ])
         #expect(Self.messages(Self.lesson).filter { $0.contains("`id`") } == [
             "attribute `id` of `<span>` is removed: an element above it in the body already has the id `flex-item`, and links to `#flex-item` land there; give each element its own id",
             "attribute `id` of `<p>` is removed: `main` is an id of the site's own page around the body; choose another id, and change the links to it",
             "attribute `id` of `<em>` is removed: an id is one word, without spaces, for a link to name it (`<span id=\"knowledge-check\">`, linked as `[…](#knowledge-check)`); write it as one word",
             "attribute `id` of `<b>` is removed: an id is one word, without spaces, for a link to name it (`<span id=\"knowledge-check\">`, linked as `[…](#knowledge-check)`); write it as one word",
+            "attribute `id` of `<i>` is removed: a heading of this page has the id `knowledge-check`, and links to `#knowledge-check` land on it; give the element another id, or link to the heading",
         ])
+        // Without a link within the page the headings are still read for it.
+        #expect(Self.check("## Setup\n\n<span id=\"setup\">x</span>\n") == ["3:7 raw-html-removed attribute `id` of `<span>` is removed"])
+        #expect(PageAnchors.mayGiveAnID("<b\tID =\"x\">") && !PageAnchors.mayGiveAnID("valid=1 and uid=2"))
     }
 
     /// The sanitizer's quick path (`SimpleHTML`) claims ids as gumbo's does, in the tags' order.
