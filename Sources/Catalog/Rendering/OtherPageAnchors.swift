@@ -44,7 +44,8 @@ enum OtherPageAnchors {
     private static func localesShowing(_ files: Set<String>, in model: CatalogModel) -> [String: [LocaleID]] {
         var shown: [String: [LocaleID]] = [:]
         for locale in model.app.locales {
-            if let body = model.app.body[locale], files.contains(body.source.relativePath) {
+            // The home page shows the default locale's body where a locale has none of its own.
+            if let body = model.app.body[locale] ?? model.app.body[model.app.defaultLocale], files.contains(body.source.relativePath) {
                 shown[body.source.relativePath, default: []].append(locale)
             }
         }

@@ -22,7 +22,7 @@ import Testing
     /// `stack.md` is linked into; `links.md` (shown in Spanish and Japanese as a fallback)
     /// links to it. Its Spanish translation gives the heading its id, its Japanese does not.
     static let files: [String: String] = [
-        "index.md": "---\nsummary: Home.\n---\nWelcome.\n",
+        "index.md": "---\nsummary: Home.\n---\nWelcome. Start with [the stack](book/stack.md#the-stack).\n",
         "book/index.md": page("Book", "The book.\n"),
         "book/stack.md": page("The stack", "## The stack {#the-stack}\n\n## Heap\n\n<span id=\"frames\">Frames</span>\n"),
         "book/stack.es-us.md": "---\ntitle: La pila\n---\n## La pila {#the-stack}\n\n## Montón\n",
@@ -35,6 +35,7 @@ import Testing
     ]
 
     static let expected = [
+        "content/index.md:4:21 link `book/stack.md#the-stack` in the ja-jp page names no heading or id of `book/stack.ja-jp.md`, so it opens that page at its top; its ids are `#スタック`: link to one of them, or give the heading it means that id (`{#the-stack}` after its text)",
         "content/book/links.md:5:1 link `stack.md#the-stack` in the ja-jp page names no heading or id of `book/stack.ja-jp.md`, so it opens that page at its top; its ids are `#スタック`: link to one of them, or give the heading it means that id (`{#the-stack}` after its text)",
         "content/book/links.md:5:30 link `stack.md#heap` in the es-us, ja-jp pages names no heading or id of `book/stack.es-us.md`, so it opens that page at its top; its ids are `#the-stack`, `#montón`: link to one of them, or give the heading it means that id (`{#heap}` after its text)",
         "content/book/links.md:5:53 link `./stack.md#frames` in the es-us, ja-jp pages names no heading or id of `book/stack.es-us.md`, so it opens that page at its top; its ids are `#the-stack`, `#montón`: link to one of them, or give the heading it means that id (`{#frames}` after its text)",
