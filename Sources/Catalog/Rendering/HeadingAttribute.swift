@@ -40,7 +40,8 @@ struct HeadingAttribute: Equatable {
     }
 
     /// What an id may be made of, as Pandoc's identifiers: ASCII letters and digits, `-`,
-    /// `_`, `.` and `:`, and any character beyond ASCII (`{#café}`, `{#開始}`).
+    /// `_`, `.` and `:`, and characters beyond ASCII (`{#café}`, `{#開始}`), which must be
+    /// letters, digits or marks (`problem`).
     static func isIDByte(_ byte: UInt8) -> Bool {
         byte >= 0x80 || byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
             || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
@@ -59,9 +60,16 @@ struct HeadingAttribute: Equatable {
         case usedByPage
         /// `fn-…` or `fnref-…`, the footnotes' ids.
         case footnotes
+        /// A character beyond ASCII that is no letter or digit (a no-break space, a
+        /// zero-width space, a direction mark): no one could type the link to it.
+        case notAWord
     }
 
     static func problem(_ id: String) -> Problem? {
+        if id.unicodeScalars.contains(where: { !$0.isASCII && !$0.properties.isAlphabetic && $0.properties.numericType == nil
+                                                && $0.properties.generalCategory != .nonspacingMark && $0.properties.generalCategory != .spacingMark }) {
+            return .notAWord
+        }
         if HeadingIDs.pageShell.contains(id) { return .usedByPage }
         if id.hasPrefix("fn-") || id.hasPrefix("fnref-") { return .footnotes }
         return nil

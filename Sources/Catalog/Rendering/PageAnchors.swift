@@ -103,6 +103,8 @@ struct PageAnchors {
             return "\(asked) is an id the page itself uses, so the heading gets `#\(shown(given))` from its text instead; choose another id"
         case .footnotes:
             return "\(asked) starts as footnotes' ids do (`fn-`, `fnref-`), so the heading gets `#\(shown(given))` from its text instead; choose another id"
+        case .notAWord:
+            return "\(asked) holds a character that is no letter or digit (an invisible space or mark, say), which no one could type in a link, so the heading gets `#\(shown(given))` from its text instead; write the id in letters, digits, `-`, `_`, `.` and `:`"
         case nil:
             return "an earlier heading on this page has the id `#\(shown(own))`, so this one gets `#\(shown(given))` and links to `#\(shown(own))` land on the first; give one of them another id"
         }

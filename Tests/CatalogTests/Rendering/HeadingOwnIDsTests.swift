@@ -82,6 +82,15 @@ import Testing
         ])
     }
 
+    /// An id beyond ASCII is letters, digits and marks: a no-break or zero-width space in it
+    /// could not be typed in a link.
+    @Test func anIDWithAnInvisibleCharacterIsReported() {
+        let text = "## Café {#café}\n\n## नमस्ते {#नमस्ते}\n\n## Space {#a\u{00A0}b}\n\n## Zero {#a\u{200B}b}\n"
+        #expect(Self.render(text) == "<h3 id=\"café\">Café</h3>\n<h3 id=\"नमस्ते\">नमस्ते</h3>\n<h3 id=\"space\">Space</h3>\n<h3 id=\"zero\">Zero</h3>\n")
+        #expect(Self.diagnostics(text).map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == ["5:10 heading-id-unusable", "7:9 heading-id-unusable"])
+        #expect(Self.diagnostics(text)[1].hasSuffix("holds a character that is no letter or digit (an invisible space or mark, say), which no one could type in a link, so the heading gets `#zero` from its text instead; write the id in letters, digits, `-`, `_`, `.` and `:`"))
+    }
+
     /// Search and every other reader of the heading's text see it without the id.
     @Test func theIDIsNotPartOfTheHeadingsText() {
         #expect(MarkdownParser.parse("## Setting up {#setup}\n\nText.\n").plainText == "Setting up Text. ")
