@@ -87,11 +87,16 @@ struct PageAnchors {
     func headingIDDiagnostics() -> [Diagnostic] {
         guard headings.contains(where: { $0.own != nil }) else { return [] }
         let ids = HeadingIDs(reserved: HeadingIDs.pageShell)
-        var found: [Diagnostic] = []
+        var found: [Diagnostic] = [], more = 0
         for heading in headings {
             let given = ids.next(forPlainText: Array(heading.text.utf8), own: heading.own)
-            guard let own = heading.own, given != own, found.count < Self.reportedPerBody else { continue }
+            guard let own = heading.own, given != own else { continue }
+            guard found.count < Self.reportedPerBody else { more += 1; continue }
             found.append(.warning("heading-id-unusable", at: heading.location(), Self.message(own: own, given: given)))
+        }
+        if more > 0, let last = found.last {
+            found[found.count - 1] = .warning("heading-id-unusable", at: last.location,
+                                              "\(last.message); \(more) more headings of this page ask for an id they cannot have, not listed")
         }
         return found
     }

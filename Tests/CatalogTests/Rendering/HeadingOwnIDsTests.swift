@@ -91,6 +91,13 @@ import Testing
         #expect(Self.diagnostics(text)[1].hasSuffix("holds a character that is no letter or digit (an invisible space or mark, say), which no one could type in a link, so the heading gets `#zero` from its text instead; write the id in letters, digits, `-`, `_`, `.` and `:`"))
     }
 
+    /// A page of many headings asking for one id reports the first 50, then counts the rest.
+    @Test func manyHeadingsAskingForOneIDReportTheFirstAndCountTheRest() {
+        let found = Self.diagnostics(Array(repeating: "## A {#x}\n", count: 60).joined(separator: "\n"))
+        #expect(found.count == 50)
+        #expect(found.last?.hasSuffix("so this one gets `#x-50` and links to `#x` land on the first; give one of them another id; 9 more headings of this page ask for an id they cannot have, not listed") == true)
+    }
+
     /// Search and every other reader of the heading's text see it without the id.
     @Test func theIDIsNotPartOfTheHeadingsText() {
         #expect(MarkdownParser.parse("## Setting up {#setup}\n\nText.\n").plainText == "Setting up Text. ")
