@@ -17,7 +17,8 @@ struct HeadingAttribute: Equatable {
     var length: Int
 
     /// The attribute that ends `run`, the text a heading ends with, if it is one:
-    /// white space, `{#`, one or more id characters (`isIDByte`), `}`, then only spaces.
+    /// white space, `{#`, one or more id characters (`isIDByte`), `}`, then only spaces;
+    /// closing `#`s before it are the attribute's too.
     /// With `[` and `]`, javascript.info's anchor (`## DocumentFragment [#document-fragment]`),
     /// which `ForeignSyntax` reports.
     static func ending(_ run: UnsafeBufferPointer<UInt8>, opener: UInt8 = UInt8(ascii: "{"),
@@ -31,6 +32,14 @@ struct HeadingAttribute: Equatable {
         var start = hash - 1
         guard start > 0, run[start - 1] == 0x20 || run[start - 1] == 0x09 else { return nil }
         while start > 0, run[start - 1] == 0x20 || run[start - 1] == 0x09 { start -= 1 }
+        // An ATX heading's closing `#`s before it (`## Setup ## {#setup}`), after a space, as
+        // they close a heading without one.
+        var hashes = start
+        while hashes > 0, run[hashes - 1] == UInt8(ascii: "#") { hashes -= 1 }
+        if hashes < start, hashes > 0, run[hashes - 1] == 0x20 || run[hashes - 1] == 0x09 {
+            start = hashes
+            while start > 0, run[start - 1] == 0x20 || run[start - 1] == 0x09 { start -= 1 }
+        }
         let id = String(decoding: UnsafeBufferPointer(rebasing: run[(hash + 1)..<(end - 1)]), as: UTF8.self)
         return HeadingAttribute(id: id, length: run.count - start)
     }

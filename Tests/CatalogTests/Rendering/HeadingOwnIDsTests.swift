@@ -63,7 +63,7 @@ import Testing
             <h3 id="café">Café</h3>
             <h3 id="two-a-b">Two {#a .b}</h3>
             <h3 id="under">Underlined</h3>
-            <h3 id="the-end">Last ##</h3>
+            <h3 id="the-end">Last</h3>
             <h3 id="html">Inline <b>HTML</b></h3>
 
             """)
@@ -106,6 +106,7 @@ import Testing
 
     @Test(arguments: [
         ("Setup {#setup}", "setup", 9), ("Setup\t {#set-up_1.2:3}  ", "set-up_1.2:3", 19), ("開始 {#開始}", "開始", 10),
+        ("Setup ## {#setup}", "setup", 12), ("C# {#csharp}", "csharp", 10), ("Setup\\## {#x}", "x", 5),
         ("{#alone}", nil, 0), ("Setup{#glued}", nil, 0), ("Setup {#}", nil, 0), ("Setup {# x}", nil, 0),
         ("Setup {#a b}", nil, 0), ("Setup {#a/b}", nil, 0), ("Setup {#a} x", nil, 0), ("Setup #a}", nil, 0),
     ] as [(String, String?, Int)])
