@@ -238,12 +238,11 @@ enum ForeignSyntax {
         }
     }
 
-    /// The offset of a heading's trailing `{#id}`, `{.class}` or `{: …}`, after a space.
+    /// The offset of a heading's trailing `{#id}`, `{.class}` or `{: …}`.
     private static func headingAttributes(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let end = trimmedEnd(bytes)
         guard end > 1, bytes[end - 1] == UInt8(ascii: "}"),
-              let open = bytes[..<end].lastIndex(of: UInt8(ascii: "{")), open > 0, bytes[open - 1] == UInt8(ascii: " "),
-              open + 2 < end else { return nil }
+              let open = bytes[..<end].lastIndex(of: UInt8(ascii: "{")), open + 2 < end else { return nil }
         switch bytes[open + 1] {
         case UInt8(ascii: "#"), UInt8(ascii: "."): return isNameByte(bytes[open + 2]) ? open : nil
         case UInt8(ascii: ":"): return open

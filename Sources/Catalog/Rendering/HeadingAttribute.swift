@@ -7,7 +7,7 @@ import Foundation
 /// `foreign-syntax` (a class would change the page's style).
 ///
 /// The attribute is the end of the heading's last run of text (its trailing text nodes,
-/// which cmark splits at `_`, `\` and entities), after a space or a tab: the converter
+/// which cmark splits at `_`, `\` and entities), glued to the text or not: the converter
 /// (`MarkdownParser`) cuts it from the heading, the scanner (`MarkdownScanner`) reports
 /// the heading's id from it, and `ForeignSyntax` leaves it alone, each from the same run.
 struct HeadingAttribute: Equatable {
@@ -16,9 +16,9 @@ struct HeadingAttribute: Equatable {
     /// How many bytes at the end of the run it takes, with the spaces before it.
     var length: Int
 
-    /// The attribute that ends `run`, the text a heading ends with, if it is one:
-    /// white space, `{#`, one or more id characters (`isIDByte`), `}`, then only spaces;
-    /// closing `#`s before it are the attribute's too.
+    /// The attribute that ends `run`, the text a heading ends with, if it is one: `{#`, one
+    /// or more id characters (`isIDByte`), `}`, then only spaces; the white space and an ATX
+    /// heading's closing `#`s before it are the attribute's too.
     /// With `[` and `]`, javascript.info's anchor (`## DocumentFragment [#document-fragment]`),
     /// which `ForeignSyntax` reports.
     static func ending(_ run: UnsafeBufferPointer<UInt8>, opener: UInt8 = UInt8(ascii: "{"),
@@ -29,8 +29,8 @@ struct HeadingAttribute: Equatable {
         var hash = end - 2
         while hash >= 0, isIDByte(run[hash]) { hash -= 1 }
         guard hash >= 1, hash < end - 2, run[hash] == UInt8(ascii: "#"), run[hash - 1] == opener else { return nil }
+        // After white space or glued to the text (`TLS{#tls}`), as Hugo's goldmark reads it.
         var start = hash - 1
-        guard start > 0, run[start - 1] == 0x20 || run[start - 1] == 0x09 else { return nil }
         while start > 0, run[start - 1] == 0x20 || run[start - 1] == 0x09 { start -= 1 }
         // An ATX heading's closing `#`s before it (`## Setup ## {#setup}`), after a space, as
         // they close a heading without one.

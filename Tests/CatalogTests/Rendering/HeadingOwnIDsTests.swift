@@ -101,13 +101,14 @@ import Testing
     /// Search and every other reader of the heading's text see it without the id.
     @Test func theIDIsNotPartOfTheHeadingsText() {
         #expect(MarkdownParser.parse("## Setting up {#setup}\n\nText.\n").plainText == "Setting up Text. ")
-        #expect(MarkdownParser.parse("## {#alone}\n").plainText == "{#alone} ")
+        #expect(MarkdownParser.parse("## {#alone}\n").plainText == " ")
+        #expect(Self.render("## {#alone}\n\n## 双向 TLS{#service-to-service}\n") == "<h3 id=\"alone\"></h3>\n<h3 id=\"service-to-service\">双向 TLS</h3>\n")
     }
 
     @Test(arguments: [
         ("Setup {#setup}", "setup", 9), ("Setup\t {#set-up_1.2:3}  ", "set-up_1.2:3", 19), ("開始 {#開始}", "開始", 10),
         ("Setup ## {#setup}", "setup", 12), ("C# {#csharp}", "csharp", 10), ("Setup\\## {#x}", "x", 5),
-        ("{#alone}", nil, 0), ("Setup{#glued}", nil, 0), ("Setup {#}", nil, 0), ("Setup {# x}", nil, 0),
+        ("{#alone}", "alone", 8), ("TLS{#glued}", "glued", 8), ("Setup {#}", nil, 0), ("Setup {# x}", nil, 0),
         ("Setup {#a b}", nil, 0), ("Setup {#a/b}", nil, 0), ("Setup {#a} x", nil, 0), ("Setup #a}", nil, 0),
     ] as [(String, String?, Int)])
     func whatReadsAsAnID(text: String, id: String?, length: Int) {
