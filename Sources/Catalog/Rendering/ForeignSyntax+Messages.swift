@@ -29,8 +29,12 @@ extension ForeignSyntax {
             return "\(quoted) is an attribute list after an image (Pandoc, kramdown, the Carpentries Workbench), which Markdown reads as text, so the page shows it and the image gets no alt text from it: write the alt text between the image's brackets (`![A plot of…](plot.png)`) and remove the braces"
         case .elementAttributes(image: false):
             return "\(quoted) is an attribute list after a link (Pandoc, kramdown), which Markdown reads as text, so the page shows it as written: remove it"
-        case .headingAttributes:
-            return "\(quoted) is a heading attribute (Pandoc, kramdown, Hugo, MkDocs) with more than an id, which this site reads as text, so the heading shows it: keep only its id (`{#\(ownID(in: match.excerpt) ?? "setup")}`, which the heading then has) or remove it (the site gives every heading an anchor made from its text)"
+        case .headingAttributes(read: true):
+            let id = ownID(in: match.excerpt)
+            let kept = id.map { "the heading has the id `#\($0)`, and " } ?? "the heading has the id of its text, and "
+            return "\(quoted) gives the heading attributes besides an id (Hugo, Pandoc, kramdown), which this site does not keep, since its stylesheet styles every page: \(kept)the rest is left out; remove all but the id"
+        case .headingAttributes(read: false):
+            return "\(quoted) is a heading attribute list this site cannot read (kramdown's `{: …}`, say), so the heading shows it: write the heading's id as `{#\(ownID(in: match.excerpt) ?? "setup")}` (Hugo's, Zola's and mdBook's way), which the heading then has, or remove it (the site gives every heading an anchor made from its text)"
         case .bracketedSpan:
             let span = "is a bracketed span (Pandoc, Quarto, the Carpentries Workbench), which Markdown reads as text, so the page shows it as written"
             guard let id = ownID(in: match.excerpt.drop { $0 != "{" }.description), match.excerpt.hasSuffix("}"),

@@ -28,9 +28,9 @@ enum ForeignSyntax {
         case attributeList
         /// `{alt='…'}` right after an image (`image: true`) or a link
         case elementAttributes(image: Bool)
-        /// `## Setup {.unnumbered}`, `## Setup {#setup .class}`: not an id alone, which is read
-        /// (`HeadingAttribute`)
-        case headingAttributes
+        /// `## Setup {#setup .wide}`: read for its id, the rest left out (`read`); or a list
+        /// it cannot read (`{: .wide}`, kramdown's), shown as written
+        case headingAttributes(read: Bool)
         /// `## DocumentFragment [#document-fragment]`, javascript.info's heading anchor
         case headingAnchor
         /// `[absolute path]{#absolute-path}`, Pandoc's bracketed span
@@ -140,14 +140,14 @@ enum ForeignSyntax {
             found += templates(in: bytes, from: resume)
             found += bracketedSpans(in: bytes, from: resume)
             // A heading's own id (`{#setup}`) is read (`HeadingAttribute`); other attributes are not.
-            if place.endsHeading, HeadingAttribute.ending(bytes) == nil, let trailing = headingAttributes(bytes),
-               !found.contains(where: { $0.offset == trailing }) {
-                found.append(match(.headingAttributes, bytes, trailing..<trimmedEnd(bytes)))
-            } else if place.endsHeading,
-                      let anchor = HeadingAttribute.ending(bytes, opener: UInt8(ascii: "["), closer: UInt8(ascii: "]")) {
-                let start = bytes.count - anchor.length
-                let open = start + bytes[start...].prefix { $0 == 0x20 || $0 == 0x09 }.count
-                found.append(match(.headingAnchor, bytes, open..<trimmedEnd(bytes)))
+            // A heading's attribute list is read (`HeadingAttribute`), its id kept and the rest
+            // reported as left out; one it cannot read is text the heading shows.
+            if place.endsHeading, let list = HeadingAttribute.ending(bytes) {
+                if !list.others.isEmpty { found.append(match(.headingAttributes(read: true), bytes, list.opening..<trimmedEnd(bytes))) }
+            } else if place.endsHeading, let trailing = headingAttributes(bytes), !found.contains(where: { $0.offset == trailing }) {
+                found.append(match(.headingAttributes(read: false), bytes, trailing..<trimmedEnd(bytes)))
+            } else if place.endsHeading, let anchor = HeadingAttribute.anchor(bytes) {
+                found.append(match(.headingAnchor, bytes, anchor.opening..<trimmedEnd(bytes)))
             }
             // Each kind is looked for on its own: the node each starts in is found in order.
             found.sort { $0.offset < $1.offset }

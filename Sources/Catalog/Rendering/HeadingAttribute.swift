@@ -3,45 +3,111 @@ import Foundation
 /// A heading's own id, written after its text as Hugo, Zola, mdBook, Pandoc and kramdown
 /// read it: `## Setting up {#setup}` is the heading "Setting up" with the id `setup`, so
 /// that a link to `#setup` (or `page.md#setup`) keeps landing when the heading's text
-/// changes. Only an id is read: `{.class}` and `{#id .class}` stay text, reported as
-/// `foreign-syntax` (a class would change the page's style).
+/// changes. Of a list with more (`{#setup .wide}`, `{.wide}`) only the id is kept: the
+/// rest is cut from the text too, as goldmark (Hugo) cuts it, and reported as left out
+/// (`foreign-syntax`: a class would change the page's style).
 ///
 /// The attribute is the end of the heading's last run of text (its trailing text nodes,
 /// which cmark splits at `_`, `\` and entities), glued to the text or not: the converter
 /// (`MarkdownParser`) cuts it from the heading, the scanner (`MarkdownScanner`) reports
-/// the heading's id from it, and `ForeignSyntax` leaves it alone, each from the same run.
+/// the heading's id from it, and `ForeignSyntax` reports what it leaves out, each from the
+/// same run.
 struct HeadingAttribute: Equatable {
-    /// The id, as written between `{#` and `}`.
-    var id: String
+    /// The id, as written after `#` (the last one, when the list gives several); nil when
+    /// the list gives none (`{.wide}`): the heading then has its text's.
+    var id: String?
+    /// What else the list gives, as written (`.wide`, `data-level=2`): not kept, since the
+    /// site's stylesheet styles every page (`ForeignSyntax` reports them).
+    var others: [String] = []
+    /// Where its `{` is in the run.
+    var opening: Int
     /// How many bytes at the end of the run it takes, with the spaces before it.
     var length: Int
 
-    /// The attribute that ends `run`, the text a heading ends with, if it is one: `{#`, one
-    /// or more id characters (`isIDByte`), `}`, then only spaces; the white space and an ATX
-    /// heading's closing `#`s before it are the attribute's too.
-    /// With `[` and `]`, javascript.info's anchor (`## DocumentFragment [#document-fragment]`),
-    /// which `ForeignSyntax` reports.
-    static func ending(_ run: UnsafeBufferPointer<UInt8>, opener: UInt8 = UInt8(ascii: "{"),
-                       closer: UInt8 = UInt8(ascii: "}")) -> HeadingAttribute? {
+    /// The attribute list that ends `run`, the text a heading ends with, if it is one, as
+    /// Hugo's goldmark reads it: `{`, then `#id`, `.class` and `name=value` (quoted or not)
+    /// separated by spaces, `}`, then only spaces; glued to the text or not (`TLS{#tls}`);
+    /// the white space and an ATX heading's closing `#`s before it are the list's too.
+    static func ending(_ run: UnsafeBufferPointer<UInt8>) -> HeadingAttribute? {
         var end = run.count
         while end > 0, run[end - 1] == 0x20 || run[end - 1] == 0x09 { end -= 1 }
-        guard end >= 4, run[end - 1] == closer else { return nil }
+        guard end >= 3, run[end - 1] == UInt8(ascii: "}"),
+              let open = run[..<(end - 1)].lastIndex(of: UInt8(ascii: "{")),
+              let tokens = attributes(UnsafeBufferPointer(rebasing: run[(open + 1)..<(end - 1)])) else { return nil }
+        var attribute = HeadingAttribute(id: nil, opening: open, length: run.count - start(before: open, in: run))
+        for token in tokens {
+            if token.first == "#" { attribute.id = String(token.dropFirst()) } else { attribute.others.append(token) }
+        }
+        return attribute
+    }
+
+    /// javascript.info's own anchor that ends a heading (`## DocumentFragment
+    /// [#document-fragment]`), which `ForeignSyntax` reports: its id.
+    static func anchor(_ run: UnsafeBufferPointer<UInt8>) -> (id: String, opening: Int)? {
+        var end = run.count
+        while end > 0, run[end - 1] == 0x20 || run[end - 1] == 0x09 { end -= 1 }
+        guard end >= 4, run[end - 1] == UInt8(ascii: "]") else { return nil }
         var hash = end - 2
         while hash >= 0, isIDByte(run[hash]) { hash -= 1 }
-        guard hash >= 1, hash < end - 2, run[hash] == UInt8(ascii: "#"), run[hash - 1] == opener else { return nil }
-        // After white space or glued to the text (`TLS{#tls}`), as Hugo's goldmark reads it.
-        var start = hash - 1
-        while start > 0, run[start - 1] == 0x20 || run[start - 1] == 0x09 { start -= 1 }
-        // An ATX heading's closing `#`s before it (`## Setup ## {#setup}`), after a space, as
-        // they close a heading without one.
+        guard hash >= 1, hash < end - 2, run[hash] == UInt8(ascii: "#"), run[hash - 1] == UInt8(ascii: "[") else { return nil }
+        return (String(decoding: UnsafeBufferPointer(rebasing: run[(hash + 1)..<(end - 1)]), as: UTF8.self), hash - 1)
+    }
+
+    /// Where what the list takes starts: its `{`, less the white space before it, and an ATX
+    /// heading's closing `#`s (`## Setup ## {#setup}`), after a space, as they close a
+    /// heading without one.
+    private static func start(before open: Int, in run: UnsafeBufferPointer<UInt8>) -> Int {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        var start = open
+        while start > 0, isSpace(run[start - 1]) { start -= 1 }
         var hashes = start
         while hashes > 0, run[hashes - 1] == UInt8(ascii: "#") { hashes -= 1 }
-        if hashes < start, hashes > 0, run[hashes - 1] == 0x20 || run[hashes - 1] == 0x09 {
+        if hashes < start, hashes > 0, isSpace(run[hashes - 1]) {
             start = hashes
-            while start > 0, run[start - 1] == 0x20 || run[start - 1] == 0x09 { start -= 1 }
+            while start > 0, isSpace(run[start - 1]) { start -= 1 }
         }
-        let id = String(decoding: UnsafeBufferPointer(rebasing: run[(hash + 1)..<(end - 1)]), as: UTF8.self)
-        return HeadingAttribute(id: id, length: run.count - start)
+        return start
+    }
+
+    /// The attributes between the braces, each as written, or nil when they are not a list:
+    /// `#id` (`isIDByte`), `.class` (letters, digits, `-`, `_`), `name=value` with the value
+    /// quoted (`"…"`, `'…'`) or one word, separated by white space; at least one.
+    static func attributes(_ list: UnsafeBufferPointer<UInt8>) -> [String]? {
+        var tokens: [String] = [], index = 0
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        func isName(_ byte: UInt8) -> Bool { byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") }
+        while true {
+            while index < list.count, isSpace(list[index]) { index += 1 }
+            guard index < list.count else { break }
+            let first = index
+            switch list[index] {
+            case UInt8(ascii: "#"):
+                index += 1
+                while index < list.count, isIDByte(list[index]) { index += 1 }
+            case UInt8(ascii: "."):
+                index += 1
+                while index < list.count, isName(list[index]) { index += 1 }
+            case let byte where byte.isASCIILetter:
+                while index < list.count, isName(list[index]) || list[index] == UInt8(ascii: ":") || list[index] == UInt8(ascii: ".") { index += 1 }
+                guard index < list.count, list[index] == UInt8(ascii: "=") else { return nil }
+                index += 1
+                if index < list.count, list[index] == UInt8(ascii: "\"") || list[index] == UInt8(ascii: "'") {
+                    let quote = list[index]
+                    guard let close = list[(index + 1)...].firstIndex(of: quote) else { return nil }
+                    index = close + 1
+                } else {
+                    let value = index
+                    while index < list.count, !isSpace(list[index]), list[index] != UInt8(ascii: "\""), list[index] != UInt8(ascii: "'") { index += 1 }
+                    guard index > value else { return nil }
+                }
+            default:
+                return nil
+            }
+            // A token is more than its mark, and white space or the end follows it.
+            guard index > first + 1, index == list.count || isSpace(list[index]) else { return nil }
+            tokens.append(String(decoding: UnsafeBufferPointer(rebasing: list[first..<index]), as: UTF8.self))
+        }
+        return tokens.isEmpty ? nil : tokens
     }
 
     static func ending(_ run: [UInt8]) -> HeadingAttribute? {
@@ -56,10 +122,22 @@ struct HeadingAttribute: Equatable {
             || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
     }
 
-    /// Whether `text` may hold one (`{#`): only then are a body's headings looked at for it.
+    /// Whether `text` may hold a list with an id (`{` then `#` on its line): only then are a
+    /// body's headings looked at for what the id asks (`heading-id-unusable`).
     static func mayHold(_ text: String) -> Bool {
         text.withUTF8Bytes { bytes in
-            bytes.containsByte(UInt8(ascii: "{")) { $0 + 1 < bytes.count && bytes[$0 + 1] == UInt8(ascii: "#") }
+            bytes.containsByte(UInt8(ascii: "{")) { open in
+                // A `#` before the list's `}` on its line (`{#setup}`, `{.wide #setup}`).
+                var index = open + 1
+                while index < bytes.count, index < open + 256 {
+                    switch bytes[index] {
+                    case UInt8(ascii: "#"): return true
+                    case UInt8(ascii: "}"), 0x0A, 0x0D: return false
+                    default: index += 1
+                    }
+                }
+                return false
+            }
         }
     }
 

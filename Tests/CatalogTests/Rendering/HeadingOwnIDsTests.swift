@@ -61,7 +61,7 @@ import Testing
             <h3 id="code-code">Code <code>{#code}</code></h3>
             <h3 id="my_escape">Escaped</h3>
             <h3 id="café">Café</h3>
-            <h3 id="two-a-b">Two {#a .b}</h3>
+            <h3 id="a">Two</h3>
             <h3 id="under">Underlined</h3>
             <h3 id="the-end">Last</h3>
             <h3 id="html">Inline <b>HTML</b></h3>
@@ -74,7 +74,7 @@ import Testing
     /// heading no longer has.
     @Test func anIDThePageCannotGiveIsReportedWhereItIsWritten() {
         #expect(Self.diagnostics(Self.lesson, firstLine: 5) == [
-            "23:8 foreign-syntax `{#a .b}` is a heading attribute (Pandoc, kramdown, Hugo, MkDocs) with more than an id, which this site reads as text, so the heading shows it: keep only its id (`{#a}`, which the heading then has) or remove it (the site gives every heading an anchor made from its text)",
+            "23:8 foreign-syntax `{#a .b}` gives the heading attributes besides an id (Hugo, Pandoc, kramdown), which this site does not keep, since its stylesheet styles every page: the heading has the id `#a`, and the rest is left out; remove all but the id",
             "9:12 heading-id-unusable an earlier heading on this page has the id `#setup`, so this one gets `#setup-1` and links to `#setup` land on the first; give one of them another id",
             "11:10 heading-id-unusable `{#main}` is an id the page itself uses, so the heading gets `#page` from its text instead; choose another id",
             "13:10 heading-id-unusable `{#fn-x}` starts as footnotes' ids do (`fn-`, `fnref-`), so the heading gets `#notes` from its text instead; choose another id",
@@ -115,6 +115,23 @@ import Testing
         let attribute = HeadingAttribute.ending(Array(text.utf8))
         #expect(attribute?.id == id)
         #expect((attribute?.length ?? 0) == length)
+    }
+
+    /// An attribute list with more than an id is read as goldmark reads it: the id kept, the
+    /// rest left out and reported; one it cannot read (kramdown's `{: …}`) is text.
+    @Test func aListWithMoreThanAnIDKeepsTheIDAndReportsTheRest() {
+        let text = "## Wide {.wide}\n\n## Both {.a #b key=\"x y\" n=1}\n\n## Kramdown {: #k}\n"
+        #expect(Self.render(text) == "<h3 id=\"wide\">Wide</h3>\n<h3 id=\"b\">Both</h3>\n<h3 id=\"kramdown--k\">Kramdown {: #k}</h3>\n")
+        #expect(Self.diagnostics(text).map { $0.split(separator: "`").prefix(2).joined(separator: "`") } == [
+            "1:9 foreign-syntax `{.wide}", "3:9 foreign-syntax `{.a #b key=\"x y\" n=1}", "5:13 foreign-syntax `{: #k}",
+        ])
+        #expect(Self.diagnostics(text)[0].hasSuffix("the heading has the id of its text, and the rest is left out; remove all but the id"))
+        #expect(Self.diagnostics(text)[2].hasSuffix("so the heading shows it: write the heading's id as `{#k}` (Hugo's, Zola's and mdBook's way), which the heading then has, or remove it (the site gives every heading an anchor made from its text)"))
+        let list = Array("{.a #b key=\"x y\" n=1 #c}".utf8)
+        #expect(HeadingAttribute.ending(list) == HeadingAttribute(id: "c", others: [".a", "key=\"x y\"", "n=1"], opening: 0, length: list.count))
+        for bad in ["{}", "{ }", "{.}", "{#}", "{key}", "{key=}", "{a=\"open}", "{#a.b/c}", "{#a}{#b}x"] {
+            #expect(HeadingAttribute.ending(Array(bad.utf8)) == nil, "\(bad)")
+        }
     }
 
     /// javascript.info's own anchor (`## DocumentFragment [#document-fragment]`, 34 of its
