@@ -91,13 +91,19 @@ struct HeadingAttribute: Equatable {
                 while index < list.count, isName(list[index]) || list[index] == UInt8(ascii: ":") || list[index] == UInt8(ascii: ".") { index += 1 }
                 guard index < list.count, list[index] == UInt8(ascii: "=") else { return nil }
                 index += 1
+                // No `<` in a value: the list is then text nodes alone, never raw HTML, whose
+                // bytes the heading's plain text does not hold (`MarkdownScanner` cuts it by length).
                 if index < list.count, list[index] == UInt8(ascii: "\"") || list[index] == UInt8(ascii: "'") {
                     let quote = list[index]
-                    guard let close = list[(index + 1)...].firstIndex(of: quote) else { return nil }
+                    guard let close = list[(index + 1)...].firstIndex(of: quote),
+                          !list[(index + 1)..<close].contains(UInt8(ascii: "<")) else { return nil }
                     index = close + 1
                 } else {
                     let value = index
-                    while index < list.count, !isSpace(list[index]), list[index] != UInt8(ascii: "\""), list[index] != UInt8(ascii: "'") { index += 1 }
+                    while index < list.count, !isSpace(list[index]), list[index] != UInt8(ascii: "\""), list[index] != UInt8(ascii: "'") {
+                        guard list[index] != UInt8(ascii: "<") else { return nil }
+                        index += 1
+                    }
                     guard index > value else { return nil }
                 }
             default:

@@ -95,7 +95,7 @@ enum MarkdownScanner {
                 appendPlainText(of: node, to: &text)
                 // Its own id ends its text, in text nodes (`MarkdownParser.headingCut`).
                 let own = MarkdownParser.headingCut(node)?.attribute
-                if let own { text.removeLast(own.length) }
+                if let own { text.removeLast(min(own.length, text.count)) }
                 let heading = MarkdownNode(kind: .heading(level: Int(cmark_node_get_heading_level(node)), id: own?.id),
                                            literal: String(decoding: text, as: UTF8.self),
                                            line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node)))

@@ -129,9 +129,19 @@ import Testing
         #expect(Self.diagnostics(text)[2].hasSuffix("so the heading shows it: write the heading's id as `{#k}` (Hugo's, Zola's and mdBook's way), which the heading then has, or remove it (the site gives every heading an anchor made from its text)"))
         let list = Array("{.a #b key=\"x y\" n=1 #c}".utf8)
         #expect(HeadingAttribute.ending(list) == HeadingAttribute(id: "c", others: [".a", "key=\"x y\"", "n=1"], opening: 0, length: list.count))
-        for bad in ["{}", "{ }", "{.}", "{#}", "{key}", "{key=}", "{a=\"open}", "{#a.b/c}", "{#a}{#b}x"] {
+        for bad in ["{}", "{ }", "{.}", "{#}", "{key}", "{key=}", "{a=\"open}", "{#a.b/c}", "{#a}{#b}x", "{a=\"<b>\"}", "{a=<b>}"] {
             #expect(HeadingAttribute.ending(Array(bad.utf8)) == nil, "\(bad)")
         }
+    }
+
+    /// A list whose value holds raw HTML (`{a="<b>"}`) is text: the heading's plain text,
+    /// which leaves HTML out, would otherwise be cut by more than it holds (a crash, found
+    /// by hand with `## {a="<bbbbbbbbbbbbbbbbbbbbbb>"}` and a link within the page).
+    @Test func aListWithRawHTMLInAValueIsText() {
+        let text = "## {a=\"<bbbbbbbbbbbbbbbbbbbbbb>\"}\n\n[x](#y)\n\n## T {a='<i>'} {#t}\n"
+        #expect(Self.diagnostics(text).contains { $0.hasPrefix("3:1 link-anchor-missing") })
+        let html = Self.render(text)
+        #expect(html.contains("<h3 id=\"a\">{a=&quot;&quot;}</h3>") && html.contains("<h3 id=\"t\">T {a=&#39;<i>&#39;}</i></h3>"), "\(html)")
     }
 
     /// javascript.info's own anchor (`## DocumentFragment [#document-fragment]`, 34 of its

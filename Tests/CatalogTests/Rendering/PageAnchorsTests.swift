@@ -86,7 +86,8 @@ import Testing
 
     private static let headings = ["Intro", "*Intro*", "`code_x`", "Café", "a &amp; b", "Fn-1", "x_y", "**Bold** text",
                                    "[Linked](y.md) text", "<b>raw</b> inline", "Main", "日本", "", "Top", "Intro 2",
-                                   "Own {#x}", "Café {#intro}", "Page {#main}", "Note {#fn-1}", "Again {#intro-1}", "*Em* {#x_y}"]
+                                   "Own {#x}", "Café {#intro}", "Page {#main}", "Note {#fn-1}", "Again {#intro-1}", "*Em* {#x_y}",
+                                   "Wide {.w #x}", "Raw {k=\"<b>\"} {#raw-inline}", "{k=\"<bb>\"}", "Glued{#intro}"]
     private static let fragments = ["intro", "intro-1", "intro-2", "code_x", "café", "caf%C3%A9", "a--b", "a-b", "top",
                                     "main", "x", "bold-text", "section", "日本", "missing", "linked-text", "raw-inline",
                                     "two words", "intro-2-1", "x_y", "fn-1"]
