@@ -138,7 +138,8 @@ struct HeadingAttribute: Equatable {
                 while index < bytes.count, index < open + 256 {
                     switch bytes[index] {
                     case UInt8(ascii: "#"): return true
-                    case UInt8(ascii: "}"), 0x0A, 0x0D: return false
+                    // A `{` further on is looked at from there: each byte once.
+                    case UInt8(ascii: "}"), UInt8(ascii: "{"), 0x0A, 0x0D: return false
                     default: index += 1
                     }
                 }
