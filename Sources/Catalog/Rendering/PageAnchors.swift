@@ -74,22 +74,32 @@ struct PageAnchors {
     /// The ids of the body's Markdown headings, as the renderer gives them (their own or
     /// their text's), from the `.heading` reportables when they were reported.
     static func headingIDs(_ reportables: [ReportableNode]) -> Set<String> {
-        let ids = HeadingIDs(reserved: HeadingIDs.pageShell)
-        var given: Set<String> = []
+        Set(headings(of: reportables).claimHeadings(in: HeadingIDs(reserved: HeadingIDs.pageShell)))
+    }
+
+    /// The `.heading` reportables as headings, where only their ids are wanted (no place).
+    private static func headings(of reportables: [ReportableNode]) -> PageAnchors {
+        var anchors = PageAnchors()
         for item in reportables {
-            if case .heading(_, let own) = item.node.kind { given.insert(ids.next(forPlainText: Array(item.node.literal.utf8), own: own)) }
+            if case .heading(_, let own) = item.node.kind {
+                anchors.add(Heading(text: item.node.literal, own: own, location: { SourceLocation(file: "", line: 0, column: 0) }))
+            }
         }
-        return given
+        return anchors
+    }
+
+    /// The ids `ids` gives the headings, in order, as the renderer claims them: every reader
+    /// of the headings' ids (the page's, the checks', `heading-id-unusable`) claims them here.
+    private func claimHeadings(in ids: HeadingIDs) -> [String] {
+        headings.map { ids.next(forPlainText: Array($0.text.utf8), own: $0.own) }
     }
 
     /// `heading-id-unusable`: each heading whose own id (`{#setup}`) the page cannot give it,
     /// because the page uses it, footnotes may, or an earlier heading has it.
     func headingIDDiagnostics() -> [Diagnostic] {
         guard headings.contains(where: { $0.own != nil }) else { return [] }
-        let ids = HeadingIDs(reserved: HeadingIDs.pageShell)
         var found: [Diagnostic] = [], more = 0
-        for heading in headings {
-            let given = ids.next(forPlainText: Array(heading.text.utf8), own: heading.own)
+        for (heading, given) in zip(headings, claimHeadings(in: HeadingIDs(reserved: HeadingIDs.pageShell))) {
             guard let own = heading.own, given != own else { continue }
             guard found.count < Self.reportedPerBody else { more += 1; continue }
             found.append(.warning("heading-id-unusable", at: heading.location(), Self.message(own: own, given: given)))
@@ -191,7 +201,7 @@ struct PageAnchors {
         func add(_ id: String) {
             if page.known.insert(id).inserted { page.ordered.append(id) }
         }
-        for heading in headings { add(ids.next(forPlainText: Array(heading.text.utf8), own: heading.own)) }
+        claimHeadings(in: ids).forEach(add)
         for claim in writers {
             switch claim {
             case .own(let id): if ids.claimWritersID(id) { add(id) }
@@ -208,14 +218,8 @@ struct PageAnchors {
     static func ids(of body: MarkdownBody) -> PageIDs {
         guard let body = try? body.loaded() else { return PageIDs(known: HeadingIDs.pageShell, ordered: []) }
         let reportables = MarkdownScanner.reportables(body.text, headings: true)
-        var anchors = PageAnchors()
-        for item in reportables {
-            if case .heading(_, let own) = item.node.kind {
-                anchors.add(Heading(text: item.node.literal, own: own, location: { SourceLocation(file: "", line: 0, column: 0) }))
-            }
-        }
-        let rawHTML = reportables.contains { $0.node.isRawHTML } ? RawHTMLChecker(reportables, body: body) : nil
-        return anchors.ids(writers: rawHTML.map { $0.tooLarge ? [] : writersClaims(reportables) } ?? [])
+        // A body over the raw HTML budget keeps none of its HTML, nor its ids.
+        return headings(of: reportables).ids(writers: RawHTMLChecker.isTooLarge(reportables) ? [] : writersClaims(reportables))
     }
 
     /// The diagnostics of the links that land on no id, the writers' ids given in order.

@@ -23,8 +23,12 @@ struct RawHTMLChecker {
     init(_ reportables: [ReportableNode], body: MarkdownBody) {
         self.body = body
         headingIDs = PageAnchors.headingIDs(reportables)
-        let tags = reportables.reduce(0) { $0 + ($1.node.isRawHTML ? RawHTMLBudget.tags(in: $1.node.literal) : 0) }
-        tooLarge = tags > RawHTMLBudget.limit
+        tooLarge = Self.isTooLarge(reportables)
+    }
+
+    /// Whether the body's raw HTML is over `RawHTMLBudget`: none of it is kept then.
+    static func isTooLarge(_ reportables: [ReportableNode]) -> Bool {
+        reportables.reduce(0) { $0 + ($1.node.isRawHTML ? RawHTMLBudget.tags(in: $1.node.literal) : 0) } > RawHTMLBudget.limit
     }
 
     mutating func diagnose(_ item: ReportableNode, source: SourceFile, targets: LinkTargets) -> [Diagnostic] {
