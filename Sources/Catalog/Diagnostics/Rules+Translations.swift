@@ -30,7 +30,7 @@ extension Rules {
         Rule("link-broken", .error, "Relative links and images in a body, and the files the site's style sheet names, point at a file in content/.",
              why: "A broken link on a teacher's page wastes their time and looks careless.",
              example: "[see the quiz](quiz.md) when quiz.md does not exist; `url(fonts/serif.woff2)` in `site.stylesheet` when there is no such font",
-             fix: "Correct the path; it is relative to the file that contains it (the style sheet's own folder, for a reference in it)."),
+             fix: "Correct the path; it is relative to the file that contains it (the style sheet's own folder, for a reference in it). A link leads to a page's .md file, not to its address on a site: `../quiz/`, `quiz.html` or `quiz/index.html` written as in Hugo or Jekyll is `quiz.md`, which the message names when it exists."),
         Rule("link-active-file", .error, "Files that could run script on the site are not published, whether a body, the logo or the site's style sheet names them.",
              why: "A linked .html, .xml, .js (or similar) file copied into the site runs its script on the site's origin, where it can act as the site. Refused types: html, htm, shtml, xhtml, xht, mht, mhtml, svgz, xml, xsl, xslt, rdf, js, mjs, cjs, wasm, swf, php, phtml, asp, aspx, jsp, cgi. An uncompressed .svg is published, as a copy without script (`svg-content-removed`).",
              example: "[the page](_media/lesson.html)",

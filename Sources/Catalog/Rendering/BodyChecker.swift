@@ -197,6 +197,19 @@ public struct BodyChecker {
         }
     }
 
+    /// What `link-broken` says of a relative `url` that names nothing: the page it means when
+    /// it was written as the page's address on a site, or the whole web address it may be.
+    private static func brokenMessage(_ url: String, path: String, resolved: String, as referrer: Referrer,
+                                      source: SourceFile, targets: LinkTargets) -> String {
+        let lead = "\(referrer.name) `\(url)` points at `\(resolved)`, which does not exist in content/"
+        if referrer == .link, let page = PageAddressLink.page(for: path, from: source.relativePath, exists: targets.exists) {
+            let written = PageAddressLink.relative(page, from: source.relativePath) + (url.firstIndex(of: "#").map { url[$0...] } ?? "")
+            return "\(lead); did you mean `\(written)`? A link leads to a page's .md file (here \(page)), not to its address on a site"
+        }
+        let address = LinkPolicy.readsAsWebAddress(url) ? ", or if it is a web address, write it whole: `https://\(url)`" : ""
+        return "\(lead); correct the path (it is relative to \(source.relativePath))\(address)"
+    }
+
     static func diagnoseDestination(_ url: String, _ destination: LinkDestination, as referrer: Referrer,
                                     at location: () -> SourceLocation, source: SourceFile,
                                     targets: LinkTargets) -> [Diagnostic] {
@@ -215,9 +228,8 @@ public struct BodyChecker {
                               "\(what) `\(url)` points at `\(resolved)`, and `\(hidden)` starts with a dot: hidden files are never published; rename it without the dot (a `_media/` folder, say) or remove the \(what)")]
             }
             guard targets.exists(resolved) else {
-                let address = LinkPolicy.readsAsWebAddress(url) ? ", or if it is a web address, write it whole: `https://\(url)`" : ""
-                return [.error("link-broken", at: location(),
-                               "\(what) `\(url)` points at `\(resolved)`, which does not exist in content/; correct the path (it is relative to \(source.relativePath))\(address)")]
+                return [.error("link-broken", at: location(), brokenMessage(url, path: path, resolved: resolved, as: referrer,
+                                                                             source: source, targets: targets))]
             }
             if let hidden = targets.hiddenTarget(resolved) {
                 return [.error("link-hidden-file", at: location(),
