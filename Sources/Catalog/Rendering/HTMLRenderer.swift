@@ -145,7 +145,11 @@ public struct HTMLRenderer {
             out.raw("\"")
         }
         out.raw(">")
-        out.text(code)
+        if let colours = CodeLanguage.named(byInfo: info) {
+            CodeHighlighter.write(code, as: colours, into: out)
+        } else {
+            out.text(code)
+        }
         out.raw("</code></pre>\n")
     }
 

@@ -32,7 +32,8 @@ private func render(_ markdown: String, resolve: @escaping HTMLRenderer.Resolver
 @Test func rendersTightAndLooseListsAndCode() {
     #expect(render("- a\n- b\n") == "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n")
     #expect(render("3. a\n\n4. b\n") == "<ol start=\"3\">\n<li><p>a</p>\n</li>\n<li><p>b</p>\n</li>\n</ol>\n")
-    #expect(render("```swift x\nlet a = \"<b>\"\n```\n") == "<pre><code class=\"language-swift\">let a = &quot;&lt;b&gt;&quot;\n</code></pre>\n")
+    #expect(render("```swift x\nlet a = \"<b>\"\n```\n") == "<pre><code class=\"language-swift\"><span class=\"hl-k\">let</span> a = <span class=\"hl-s\">&quot;&lt;b&gt;&quot;</span>\n</code></pre>\n")
+    #expect(render("```swiftish\nlet a = \"<b>\"\n```\n") == "<pre><code class=\"language-swiftish\">let a = &quot;&lt;b&gt;&quot;\n</code></pre>\n")
 }
 
 @Test func keepsSafeRawHTMLOnly() {

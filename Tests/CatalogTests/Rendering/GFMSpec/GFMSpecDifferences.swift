@@ -30,6 +30,10 @@ enum GFMSpecDifferences {
             160, 170, 288, 289, 317, 354, 484, 485, 486, 500, 503, 532, 544, 632, 633, 634,
             635, 636, 642, 644, 647, 648, 649, 650, 651, 653, 663, 664,
         ]),
+        // fenced code in a language the site colours (`ruby`) (2)
+        (.highlighted, [
+            112, 113,
+        ]),
     ]
 
     static let table: [Int: Set<GFMDifference>] = byReason.reduce(into: [:]) { table, entry in

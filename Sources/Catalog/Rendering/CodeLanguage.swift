@@ -1,0 +1,74 @@
+/// How a programming language's text is cut into the few kinds of token a code block is
+/// coloured by (`CodeHighlighter`): its comments, strings, keywords and literals. Not a
+/// grammar: what Hugo's Chroma and highlight.js colour first, read in one pass.
+struct CodeLanguage: Sendable {
+    /// A string's form: what opens and closes it, and how it may be read.
+    struct StringForm: Sendable {
+        var open: [UInt8]
+        var close: [UInt8]
+        /// Whether a newline may stand inside (a triple-quoted or backquoted string);
+        /// otherwise the string ends, unclosed, at the end of its line.
+        var multiline = false
+        /// Whether a backslash escapes the byte after it.
+        var escapes = true
+        /// A character literal (`'a'`, `'\n'`): at most this many bytes to its close, and
+        /// never right after a word (Haskell's `x'`, Rust's lifetimes `'a`).
+        var shortest: Int? = nil
+
+        init(_ open: String, _ close: String? = nil, multiline: Bool = false, escapes: Bool = true, short: Int? = nil) {
+            self.open = Array(open.utf8)
+            self.close = Array((close ?? open).utf8)
+            self.multiline = multiline
+            self.escapes = escapes
+            shortest = short
+        }
+    }
+
+    var lineComments: [[UInt8]] = []
+    var blockComments: [(open: [UInt8], close: [UInt8])] = []
+    /// A line comment starts only at a line's start or after a space (`#` in a shell, where
+    /// `$#` and `${#x}` are no comments; in YAML).
+    var commentAfterSpace = false
+    var strings: [StringForm] = []
+    var keywords: Set<String> = []
+    var literals: Set<String> = []
+    /// Bytes a word may hold besides ASCII letters, digits, `_` and any byte beyond ASCII.
+    var wordBytes: [UInt8] = []
+    /// Bytes a word may start with besides letters and `_` (`@` of CSS's `@media`).
+    var wordStarts: [UInt8] = []
+    /// Whether keywords are found whatever their case (SQL's `select`, a Dockerfile's `from`).
+    var anyCase = false
+    /// `#include` at a line's start is a keyword (C's preprocessor).
+    var preprocessor = false
+    /// `name:` at a line's start (after its indent and a list's `- `) is a key (YAML).
+    var keysBeforeColon = false
+    /// HTML and XML: tags, attributes, comments, and the script and style inside.
+    var markup = false
+
+    init(lineComments: [String] = [], blockComments: [(String, String)] = [], strings: [StringForm] = [],
+         keywords: String = "", literals: String = "") {
+        self.lineComments = lineComments.map { Array($0.utf8) }
+        self.blockComments = blockComments.map { (Array($0.0.utf8), Array($0.1.utf8)) }
+        self.strings = strings
+        self.keywords = Set(keywords.split(separator: " ").map(String.init))
+        self.literals = Set(literals.split(separator: " ").map(String.init))
+    }
+
+    /// The language a fenced code block's info string names (its first word, up to a
+    /// comma or `{`, in any case: `Python`, `rust,ignore`, `js{1,3}`), or nil when it
+    /// names none this module knows: the block is then shown as plain text.
+    static func named(byInfo info: String) -> CodeLanguage? {
+        let word = info.prefix { $0 != " " && $0 != "\t" && $0 != "," && $0 != "{" }
+        guard !word.isEmpty, word.utf8.count <= 20 else { return nil }
+        return byName[word.lowercased()]
+    }
+
+    /// Each name a fence may give and its language.
+    private static let byName: [String: CodeLanguage] = {
+        var table: [String: CodeLanguage] = [:]
+        for (names, language) in definitions {
+            for name in names.split(separator: " ") { table[String(name)] = language }
+        }
+        return table
+    }()
+}

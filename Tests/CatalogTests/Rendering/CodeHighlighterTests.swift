@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+/// Code blocks coloured by `CodeHighlighter`: exact HTML for each kind of token, the
+/// plain text given back whole whatever the input, and hostile blocks read in one pass.
+@Suite struct CodeHighlighterTests {
+    private func coloured(_ code: String, _ info: String) -> String {
+        let out = HTMLBuilder()
+        CodeHighlighter.write(code, as: CodeLanguage.named(byInfo: info)!, into: out)
+        return out.string
+    }
+
+    private func plain(_ code: String) -> String {
+        let out = HTMLBuilder()
+        out.text(code)
+        return out.string
+    }
+
+    /// The highlighted HTML without its spans.
+    private func unwrapped(_ html: String) -> String {
+        html.replacing(#/<span class="hl-[csnklta]">/#, with: "").replacingOccurrences(of: "</span>", with: "")
+    }
+
+    @Test func pythonsCommentsStringsNumbersKeywordsAndLiterals() {
+        #expect(coloured("def f(x):  # note\n    \"\"\"Two\n    lines\"\"\"\n    return None if x else 1e-5, 0x1F, 'it'\n", "python") == """
+            <span class="hl-k">def</span> f(x):  <span class="hl-c"># note</span>
+                <span class="hl-s">&quot;&quot;&quot;Two
+                lines&quot;&quot;&quot;</span>
+                <span class="hl-k">return</span> <span class="hl-l">None</span> <span class="hl-k">if</span> x <span class="hl-k">else</span> <span class="hl-n">1e-5</span>, <span class="hl-n">0x1F</span>, <span class="hl-s">&#39;it&#39;</span>
+
+            """)
+    }
+
+    @Test func htmlTagsAttributesAndTheScriptAndStyleInside() {
+        let html = "<!-- c -->\n<a href=\"x.html\" hidden>a &lt; b</a>\n<script>let a = \"</b>\";</script><style>p{color:red}</style>\n"
+        #expect(coloured(html, "html") == """
+            <span class="hl-c">&lt;!-- c --&gt;</span>
+            &lt;<span class="hl-t">a</span> <span class="hl-a">href</span>=<span class="hl-s">&quot;x.html&quot;</span> <span class="hl-a">hidden</span>&gt;a &amp;lt; b&lt;/<span class="hl-t">a</span>&gt;
+            &lt;<span class="hl-t">script</span>&gt;<span class="hl-k">let</span> a = <span class="hl-s">&quot;&lt;/b&gt;&quot;</span>;&lt;/<span class="hl-t">script</span>&gt;&lt;<span class="hl-t">style</span>&gt;p{color:red}&lt;/<span class="hl-t">style</span>&gt;
+
+            """)
+    }
+
+    @Test func rustsCharactersAreNotItsLifetimes() {
+        #expect(coloured("fn f<'a>(x: &'a str) -> char { '\\n' }", "rust") ==
+            "<span class=\"hl-k\">fn</span> f&lt;&#39;a&gt;(x: &amp;&#39;a str) -&gt; char { <span class=\"hl-s\">&#39;\\n&#39;</span> }")
+        #expect(coloured("let c = 'é';", "rs") == "<span class=\"hl-k\">let</span> c = <span class=\"hl-s\">&#39;é&#39;</span>;")
+    }
+
+    @Test func aShellCommentStartsAfterASpaceAndAYAMLKeyBeforeItsColon() {
+        #expect(coloured("echo $# ${#x} # done\n", "bash") ==
+            "echo $# ${#x} <span class=\"hl-c\"># done</span>\n")
+        #expect(coloured("- name: \"x\" # c\n  url: http://a/#b\n  on: true\n", "yml") ==
+            "- <span class=\"hl-k\">name</span>: <span class=\"hl-s\">&quot;x&quot;</span> <span class=\"hl-c\"># c</span>\n"
+            + "  <span class=\"hl-k\">url</span>: http://a/#b\n  <span class=\"hl-k\">on</span>: <span class=\"hl-l\">true</span>\n")
+    }
+
+    @Test func sqlInAnyCaseAndCsPreprocessor() {
+        #expect(coloured("Select * FROM t -- all\n", "SQL") ==
+            "<span class=\"hl-k\">Select</span> * <span class=\"hl-k\">FROM</span> t <span class=\"hl-c\">-- all</span>\n")
+        #expect(coloured("#include <stdio.h>\nint x = a # b;", "c") ==
+            "<span class=\"hl-k\">#include</span> &lt;stdio.h&gt;\n<span class=\"hl-k\">int</span> x = a # b;")
+    }
+
+    @Test func wordsAreWholeWordsAcrossLetterBeyondASCII() {
+        // `ifé` and `éif` are names, not the keyword `if`; a digit inside a word is no number.
+        #expect(coloured("ifé éif x1 if", "python") == "ifé éif x1 <span class=\"hl-k\">if</span>")
+    }
+
+    @Test(arguments: ["Python", "rust,ignore", "js{1,3}", "c++", "C#", "shell session"])
+    func aFencesFirstWordInAnyCaseNamesTheLanguage(_ info: String) {
+        #expect(CodeLanguage.named(byInfo: info) != nil)
+    }
+
+    @Test(arguments: ["", "text", "console", "diff", "{.python}", "pythonpythonpythonpython1"])
+    func otherFencesAreShownPlain(_ info: String) {
+        #expect(CodeLanguage.named(byInfo: info) == nil)
+    }
+
+    @Test func aBlockInALanguageNotKnownIsWrittenAsBefore() {
+        #expect(HTMLRenderer(resolve: { url, _ in url }).render(MarkdownParser.parse("```text\nif x < 2 # c\n```\n")) == "<pre><code class=\"language-text\">if x &lt; 2 # c\n</code></pre>\n")
+        #expect(HTMLRenderer(resolve: { url, _ in url }).render(MarkdownParser.parse("```go\nif x\n```\n")) == "<pre><code class=\"language-go\"><span class=\"hl-k\">if</span> x\n</code></pre>\n")
+    }
+
+    /// Whatever the block holds, in every language: removing the spans gives the plain
+    /// block's HTML, and spans are never nested or left open.
+    @Test(arguments: 0..<300) func theTextIsKeptWhole(_ seed: Int) {
+        var generator = SeededGenerator(state: UInt64(seed))
+        let pieces = ["\"", "'", "`", "\"\"\"", "'''", "/*", "*/", "//", "#", "--", "<!--", "-->", "<", "</", ">", "\\", "\n", " ",
+                      "if", "x", "1", "0x", "e-", ".", "é", "日本", "😀", "{-", "-}", "[[", "]]", "<#", "#>", "script", "style",
+                      "=", ":", "- ", "@media", "$", "\t", "a=\"b\"", "&", "#include", "'a'", "\r\n"]
+        let text = (0..<Int.random(in: 0...60, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+        for (names, _) in CodeLanguage.definitions {
+            let name = String(names.split(separator: " ")[0])
+            let html = coloured(text, name)
+            #expect(unwrapped(html) == plain(text), "\(name): \(text.debugDescription)")
+            var depth = 0
+            for match in html.matches(of: #/<span class="hl-.">|</span>/#) {
+                depth += match.output.hasPrefix("</") ? -1 : 1
+                #expect(depth == 0 || depth == 1, "\(name): \(text.debugDescription)")
+            }
+            #expect(depth == 0)
+        }
+    }
+
+    /// Blocks made to make a highlighter look far ahead again and again (an unclosed
+    /// comment or string after every byte, a tag opened on every byte) are read in one
+    /// pass: each finishes, and gives its text back whole.
+    @Test(arguments: ["/*", "\"\\", "<a", "'\\", "<script>", "#", "--[[", "`", "'x", "0x1e-"])
+    func hostileBlocksAreReadOnce(_ unit: String) {
+        let text = String(repeating: unit, count: 200_000 / unit.utf8.count)
+        for name in ["c", "python", "html", "rust", "lua", "bash", "javascript"] {
+            #expect(unwrapped(coloured(text, name)) == plain(text))
+        }
+    }
+}
