@@ -71,7 +71,7 @@ struct CodeHighlighter {
             return emit(.comment, index, close)
         }
         if let close = string(at: index, end: end) {
-            return emit(.string, index, close)
+            return emit(.string, prefixStart(index), close)
         }
         if language.preprocessor, byte == UInt8(ascii: "#"), startsLine(index) {
             let close = wordEnd(from: index + 1, end: end)
@@ -120,7 +120,8 @@ struct CodeHighlighter {
     private func string(at index: Int, end: Int) -> Int? {
         for form in language.strings where matches(form.open, at: index, end: end) {
             if let shortest = form.shortest {
-                guard !follows(index, start: 0), let close = shortClose(form, at: index, limit: shortest, end: end) else { continue }
+                guard !follows(index, start: 0) || prefixStart(index) < index,
+                      let close = shortClose(form, at: index, limit: shortest, end: end) else { continue }
                 return close
             }
             var cursor = index + form.open.count
@@ -137,6 +138,15 @@ struct CodeHighlighter {
             return end
         }
         return nil
+    }
+
+    /// Where a string that opens at `index` starts with its prefix of one or two letters
+    /// written against it (`b'x'` and `b"…"` in Rust, `f"…"` and `rb"…"` in Python, `L"…"`
+    /// in C), when that prefix is not written yet; `index` otherwise.
+    private func prefixStart(_ index: Int) -> Int {
+        var start = index
+        while start > max(written, index - 2), Self.isLetter(bytes[start - 1]) { start -= 1 }
+        return start < index && (start == 0 || !isWordByte(bytes[start - 1])) ? start : index
     }
 
     /// The end of a character literal: one character (`'x'`, `'é'`) or an escape that

@@ -46,6 +46,15 @@ import Testing
         #expect(coloured("fn f<'a>(x: &'a str) -> char { '\\n' }", "rust") ==
             "<span class=\"hl-k\">fn</span> f&lt;&#39;a&gt;(x: &amp;&#39;a str) -&gt; char { <span class=\"hl-s\">&#39;\\n&#39;</span> }")
         #expect(coloured("let c = 'é';", "rs") == "<span class=\"hl-k\">let</span> c = <span class=\"hl-s\">&#39;é&#39;</span>;")
+        // A byte literal's `b` is part of it; a word's last letters are not.
+        #expect(coloured("b' ' == ab'", "rust") == "<span class=\"hl-s\">b&#39; &#39;</span> == ab&#39;")
+    }
+
+    @Test func aStringsPrefixIsColouredWithIt() {
+        #expect(coloured("f\"{x}\" + rb'\\d' + name\"x\"", "python") ==
+            "<span class=\"hl-s\">f&quot;{x}&quot;</span> + <span class=\"hl-s\">rb&#39;\\d&#39;</span> + name<span class=\"hl-s\">&quot;x&quot;</span>")
+        // A keyword just before a quote stays a keyword.
+        #expect(coloured("in\"x\"", "python") == "<span class=\"hl-k\">in</span><span class=\"hl-s\">&quot;x&quot;</span>")
     }
 
     @Test func aShellCommentStartsAfterASpaceAndAYAMLKeyBeforeItsColon() {
