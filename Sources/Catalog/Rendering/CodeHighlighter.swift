@@ -30,6 +30,9 @@ struct CodeHighlighter {
     let out: HTMLBuilder
     /// Where the text not yet written starts.
     var written: Int
+    /// Where the line ends on which a `/` began no regular expression: no other is tried
+    /// before it, so a line of unclosed ones is read once.
+    var noRegexBefore = 0
 
     /// Writes `code` into `out`, coloured as `language` reads it.
     static func write(_ code: String, as language: CodeLanguage, into out: HTMLBuilder) {
@@ -72,6 +75,9 @@ struct CodeHighlighter {
         }
         if let close = string(at: index, end: end) {
             return emit(.string, prefixStart(index), close)
+        }
+        if language.regexLiterals, byte == UInt8(ascii: "/"), let close = regex(at: index, end: end) {
+            return emit(.string, index, close)
         }
         if language.preprocessor, byte == UInt8(ascii: "#"), startsLine(index) {
             let close = wordEnd(from: index + 1, end: end)

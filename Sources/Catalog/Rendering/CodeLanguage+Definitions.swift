@@ -53,6 +53,7 @@ extension CodeLanguage {
             literals: "true false null undefined NaN Infinity")
         language.wordBytes = [UInt8(ascii: "$")]
         language.wordStarts = [UInt8(ascii: "$")]
+        language.regexLiterals = true
         return language
     }()
 

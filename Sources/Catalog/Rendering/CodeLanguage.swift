@@ -44,6 +44,8 @@ struct CodeLanguage: Sendable {
     var keysBeforeColon = false
     /// HTML and XML: tags, attributes, comments, and the script and style inside.
     var markup = false
+    /// JavaScript's regular expression literals (`/\d+/g`), where a `/` cannot divide.
+    var regexLiterals = false
 
     init(lineComments: [String] = [], blockComments: [(String, String)] = [], strings: [StringForm] = [],
          keywords: String = "", literals: String = "") {

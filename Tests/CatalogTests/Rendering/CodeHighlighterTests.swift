@@ -50,6 +50,16 @@ import Testing
         #expect(coloured("b' ' == ab'", "rust") == "<span class=\"hl-s\">b&#39; &#39;</span> == ab&#39;")
     }
 
+    @Test func javaScriptsRegularExpressionsAreNotDivisions() {
+        #expect(coloured("s.replace(/\\/\\//g, \"\");\nlet r = a / b / c;\nreturn /[/\"]+/.test(x)", "js") ==
+            "s.replace(<span class=\"hl-s\">/\\/\\//g</span>, <span class=\"hl-s\">&quot;&quot;</span>);\n"
+            + "<span class=\"hl-k\">let</span> r = a / b / c;\n"
+            + "<span class=\"hl-k\">return</span> <span class=\"hl-s\">/[/&quot;]+/</span>.test(x)")
+        // A `/` that closes nothing on its line divides, and so do the others after it there.
+        #expect(coloured("x = /[ a /b/\ny = /c/", "ts") ==
+            "x = /[ a /b/\ny = <span class=\"hl-s\">/c/</span>")
+    }
+
     @Test func aStringsPrefixIsColouredWithIt() {
         #expect(coloured("f\"{x}\" + rb'\\d' + name\"x\"", "python") ==
             "<span class=\"hl-s\">f&quot;{x}&quot;</span> + <span class=\"hl-s\">rb&#39;\\d&#39;</span> + name<span class=\"hl-s\">&quot;x&quot;</span>")
@@ -98,7 +108,8 @@ import Testing
         var generator = SeededGenerator(state: UInt64(seed))
         let pieces = ["\"", "'", "`", "\"\"\"", "'''", "/*", "*/", "//", "#", "--", "<!--", "-->", "<", "</", ">", "\\", "\n", " ",
                       "if", "x", "1", "0x", "e-", ".", "é", "日本", "😀", "{-", "-}", "[[", "]]", "<#", "#>", "script", "style",
-                      "=", ":", "- ", "@media", "$", "\t", "a=\"b\"", "&", "#include", "'a'", "\r\n"]
+                      "=", ":", "- ", "@media", "$", "\t", "a=\"b\"", "&", "#include", "'a'", "\r\n", "/", "(", "[", "]", "return",
+                      "b", "f"]
         let text = (0..<Int.random(in: 0...60, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
         for (names, _) in CodeLanguage.definitions {
             let name = String(names.split(separator: " ")[0])
@@ -116,7 +127,7 @@ import Testing
     /// Blocks made to make a highlighter look far ahead again and again (an unclosed
     /// comment or string after every byte, a tag opened on every byte) are read in one
     /// pass: each finishes, and gives its text back whole.
-    @Test(arguments: ["/*", "\"\\", "<a", "'\\", "<script>", "#", "--[[", "`", "'x", "0x1e-"])
+    @Test(arguments: ["/*", "\"\\", "<a", "'\\", "<script>", "#", "--[[", "`", "'x", "0x1e-", "(/[", "= /", "return /"])
     func hostileBlocksAreReadOnce(_ unit: String) {
         let text = String(repeating: unit, count: 200_000 / unit.utf8.count)
         for name in ["c", "python", "html", "rust", "lua", "bash", "javascript"] {
