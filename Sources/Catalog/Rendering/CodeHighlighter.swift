@@ -81,7 +81,7 @@ struct CodeHighlighter {
         }
         if language.preprocessor, byte == UInt8(ascii: "#"), startsLine(index) {
             let close = wordEnd(from: index + 1, end: end)
-            if close > index + 1 { return emit(.keyword, index, close) }
+            if close > index + 1 { return directive(index, close, end: end) }
         }
         if Self.isDigit(byte), !follows(index, start: 0) {
             return emit(.number, index, numberEnd(from: index, end: end))
@@ -91,6 +91,20 @@ struct CodeHighlighter {
             return word(index, close, end: end)
         }
         return index + 1
+    }
+
+    /// A preprocessor directive (`#define`), and the header that `#include <stdio.h>` names.
+    private mutating func directive(_ start: Int, _ close: Int, end: Int) -> Int {
+        let next = emit(.keyword, start, close)
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start + 1..<close]), as: UTF8.self)
+        guard name == "include" || name == "import" else { return next }
+        var open = next
+        while open < end, bytes[open] == UInt8(ascii: " ") || bytes[open] == UInt8(ascii: "\t") { open += 1 }
+        guard open < end, bytes[open] == UInt8(ascii: "<") else { return next }
+        var header = open + 1
+        while header < end, bytes[header] != UInt8(ascii: ">"), bytes[header] != UInt8(ascii: "\n") { header += 1 }
+        guard header < end, bytes[header] == UInt8(ascii: ">") else { return next }
+        return emit(.string, open, header + 1)
     }
 
     /// A word: a keyword, a literal, a key before its colon, or plain text.

@@ -78,8 +78,9 @@ import Testing
     @Test func sqlInAnyCaseAndCsPreprocessor() {
         #expect(coloured("Select * FROM t -- all\n", "SQL") ==
             "<span class=\"hl-k\">Select</span> * <span class=\"hl-k\">FROM</span> t <span class=\"hl-c\">-- all</span>\n")
-        #expect(coloured("#include <stdio.h>\nint x = a # b;", "c") ==
-            "<span class=\"hl-k\">#include</span> &lt;stdio.h&gt;\n<span class=\"hl-k\">int</span> x = a # b;")
+        #expect(coloured("#include <stdio.h>\nint x = a # b;\n  #define N <3", "c") ==
+            "<span class=\"hl-k\">#include</span> <span class=\"hl-s\">&lt;stdio.h&gt;</span>\n<span class=\"hl-k\">int</span> x = a # b;\n"
+            + "  <span class=\"hl-k\">#define</span> N &lt;<span class=\"hl-n\">3</span>")
     }
 
     @Test func wordsAreWholeWordsAcrossLetterBeyondASCII() {
