@@ -198,14 +198,28 @@ def test_code_reads_left_to_right_in_a_right_to_left_page(page, language_site):
         "return ['.body p', '.body pre', '.body pre code', '.body p code'].map(s => "
         "getComputedStyle(document.querySelector(s)).direction)")
     assert styles == ["rtl", "ltr", "ltr", "ltr"]
-    # In display order the opening bracket comes after `const`, as written.
+    # The code is coloured: `const` is a keyword, the numbers are numbers.
+    spans = page.execute_script(
+        "return [...document.querySelectorAll('.body pre code span')].map(s => s.className + ' ' + s.textContent)")
+    assert spans == ["hl-k const", "hl-n 1", "hl-n 2"]
+    # In display order the opening bracket comes after `const`, as written (each found in
+    # the text node that holds it: the colouring splits the code into several).
     order = page.execute_script("""
-        const text = document.querySelector('.body pre code').firstChild;
-        const at = i => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1);
-                          return r.getBoundingClientRect().left; };
-        const s = text.textContent;
-        return [at(s.indexOf('const')), at(s.indexOf('['))];""")
-    assert order[0] < order[1]
+        const code = document.querySelector('.body pre code');
+        const at = target => {
+            let offset = code.textContent.indexOf(target);
+            const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                if (offset < node.length) {
+                    const r = document.createRange(); r.setStart(node, offset); r.setEnd(node, offset + 1);
+                    return r.getBoundingClientRect().left;
+                }
+                offset -= node.length;
+            }
+            return null;
+        };
+        return [at('const'), at('[')];""")
+    assert None not in order and order[0] < order[1]
     assert run_axe(page) == []
 
 

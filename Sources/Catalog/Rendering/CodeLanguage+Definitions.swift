@@ -267,7 +267,7 @@ extension CodeLanguage {
         ("bash sh shell zsh ksh shellscript", shell), ("powershell ps1 pwsh ps", powershell),
         ("sql mysql postgresql postgres psql sqlite plsql tsql", sql), ("json jsonc json5 geojson", json),
         ("yaml yml", yaml), ("toml", toml), ("css", css), ("scss less sass", scss),
-        ("html htm xhtml xml svg xsl xslt rss atom plist vue svelte", markup), ("lua", lua), ("haskell hs", haskell),
+        ("html htm xhtml xml svg xsl xslt rss atom plist vue svelte erb ejs handlebars hbs", markup), ("lua", lua), ("haskell hs", haskell),
         ("r", r), ("elixir ex exs", elixir),
         ("clojure clj cljs cljc edn lisp common-lisp elisp emacs-lisp scheme scm racket rkt", lisp),
         ("julia jl", julia), ("dockerfile docker containerfile", dockerfile),

@@ -88,7 +88,7 @@ import Testing
         #expect(coloured("ifé éif x1 if", "python") == "ifé éif x1 <span class=\"hl-k\">if</span>")
     }
 
-    @Test(arguments: ["Python", "rust,ignore", "js{1,3}", "c++", "C#", "shell session"])
+    @Test(arguments: ["Python", "rust,ignore", "js{1,3}", "c++", "C#", "shell session", "erb"])
     func aFencesFirstWordInAnyCaseNamesTheLanguage(_ info: String) {
         #expect(CodeLanguage.named(byInfo: info) != nil)
     }
