@@ -109,12 +109,16 @@ struct CodeHighlighter {
 
     /// A word: a keyword, a literal, a key before its colon, or plain text.
     private mutating func word(_ start: Int, _ close: Int, end: Int) -> Int {
-        guard close - start <= 40 else { return close }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<close]), as: UTF8.self)
-        let key = language.anyCase ? text.lowercased() : text
-        if language.keywords.contains(key) { return emit(.keyword, start, close) }
+        // Most words are names: only one whose first byte and length a listed word has is looked up.
+        let listed = language.mayList(first: bytes[start], length: close - start)
+        var key = ""
+        if listed {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<close]), as: UTF8.self)
+            key = language.anyCase ? text.lowercased() : text
+            if language.keywords.contains(key) { return emit(.keyword, start, close) }
+        }
         if language.keysBeforeColon, isKey(start, close, end: end) { return emit(.keyword, start, close) }
-        if language.literals.contains(key) { return emit(.literal, start, close) }
+        if listed, language.literals.contains(key) { return emit(.literal, start, close) }
         return close
     }
 

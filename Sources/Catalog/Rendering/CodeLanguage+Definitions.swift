@@ -259,7 +259,9 @@ extension CodeLanguage {
     }()
 
     /// Each language with the fence names that choose it, lower case.
-    static let definitions: [(names: String, language: CodeLanguage)] = [
+    static let definitions: [(names: String, language: CodeLanguage)] = languages.map { ($0.names, $0.language.finished()) }
+
+    private static let languages: [(names: String, language: CodeLanguage)] = [
         ("c h", c), ("cpp c++ cc cxx hpp hh hxx cuda arduino ino", cpp), ("csharp c# cs", csharp), ("java", java),
         ("javascript js jsx mjs cjs node", javascript), ("typescript ts tsx mts cts", typescript), ("go golang", go),
         ("rust rs", rust), ("swift", swift), ("kotlin kt kts", kotlin), ("scala sc", scala), ("dart", dart), ("php", php),

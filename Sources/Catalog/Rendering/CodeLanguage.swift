@@ -56,6 +56,31 @@ struct CodeLanguage: Sendable {
         self.literals = Set(literals.split(separator: " ").map(String.init))
     }
 
+    /// The lengths (bit n for n bytes) and first bytes of the keywords and literals, so
+    /// that a word that cannot be one is never looked up (`finished()` sets them).
+    private var listedLengths: UInt64 = 0
+    private var listedFirstBytes = [Bool](repeating: false, count: 256)
+
+    /// Whether a word of `length` bytes starting with `first` may be a keyword or a literal.
+    func mayList(first: UInt8, length: Int) -> Bool {
+        length < 64 && listedLengths & (1 << UInt64(length)) != 0 && listedFirstBytes[Int(first)]
+    }
+
+    /// The language with its lookup filter made from its keywords and literals.
+    func finished() -> CodeLanguage {
+        var language = self
+        for word in keywords.union(literals) {
+            let utf8 = Array(word.utf8)
+            guard let first = utf8.first, utf8.count < 64 else { continue }
+            language.listedLengths |= 1 << UInt64(utf8.count)
+            language.listedFirstBytes[Int(first)] = true
+            if anyCase, CodeHighlighter.isLetter(first) {
+                language.listedFirstBytes[Int(first ^ 0x20)] = true
+            }
+        }
+        return language
+    }
+
     /// The language a fenced code block's info string names (its first word, up to a
     /// comma or `{`, in any case: `Python`, `rust,ignore`, `js{1,3}`), or nil when it
     /// names none this module knows: the block is then shown as plain text.
