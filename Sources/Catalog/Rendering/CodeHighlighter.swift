@@ -67,6 +67,23 @@ struct CodeHighlighter {
     /// Reads the token at `index` (colouring it when it is one) and returns where the next begins.
     private mutating func token(at index: Int, end: Int) -> Int {
         let byte = bytes[index]
+        if language.tokenStarts[Int(byte)], let next = delimited(at: index, end: end) {
+            return next
+        }
+        if Self.isDigit(byte), !follows(index, start: 0) {
+            return emit(.number, index, numberEnd(from: index, end: end))
+        }
+        if isWordStart(byte) {
+            let close = wordEnd(from: index + 1, end: end)
+            return word(index, close, end: end)
+        }
+        return index + 1
+    }
+
+    /// A comment, string, regular expression or directive at `index`: where the next token
+    /// begins after it, or nil when none begins there.
+    private mutating func delimited(at index: Int, end: Int) -> Int? {
+        let byte = bytes[index]
         if let close = blockComment(at: index, end: end) {
             return emit(.comment, index, close)
         }
@@ -83,14 +100,7 @@ struct CodeHighlighter {
             let close = wordEnd(from: index + 1, end: end)
             if close > index + 1 { return directive(index, close, end: end) }
         }
-        if Self.isDigit(byte), !follows(index, start: 0) {
-            return emit(.number, index, numberEnd(from: index, end: end))
-        }
-        if isWordStart(byte) {
-            let close = wordEnd(from: index + 1, end: end)
-            return word(index, close, end: end)
-        }
-        return index + 1
+        return nil
     }
 
     /// A preprocessor directive (`#define`), and the header that `#include <stdio.h>` names.

@@ -61,14 +61,22 @@ struct CodeLanguage: Sendable {
     private var listedLengths: UInt64 = 0
     private var listedFirstBytes = [Bool](repeating: false, count: 256)
 
+    /// The bytes that may begin a comment, a string, a regular expression or a directive:
+    /// at any other byte, none is looked for.
+    private(set) var tokenStarts = [Bool](repeating: false, count: 256)
+
     /// Whether a word of `length` bytes starting with `first` may be a keyword or a literal.
     func mayList(first: UInt8, length: Int) -> Bool {
         length < 64 && listedLengths & (1 << UInt64(length)) != 0 && listedFirstBytes[Int(first)]
     }
 
-    /// The language with its lookup filter made from its keywords and literals.
+    /// The language with its lookup filters made from its comments, strings, keywords and literals.
     func finished() -> CodeLanguage {
         var language = self
+        let opens = lineComments + blockComments.map(\.open) + strings.map(\.open)
+        for first in opens.compactMap(\.first) { language.tokenStarts[Int(first)] = true }
+        if regexLiterals { language.tokenStarts[Int(UInt8(ascii: "/"))] = true }
+        if preprocessor { language.tokenStarts[Int(UInt8(ascii: "#"))] = true }
         for word in keywords.union(literals) {
             let utf8 = Array(word.utf8)
             guard let first = utf8.first, utf8.count < 64 else { continue }
