@@ -9,7 +9,7 @@
 /// and end at ASCII bytes, so every span holds whole characters.
 struct CodeHighlighter {
     enum Token {
-        case comment, string, number, keyword, literal, tag, attribute
+        case comment, string, number, keyword, literal, tag, attribute, prompt, inserted, deleted
 
         /// The class the site's style sheet colours it by.
         var className: StaticString {
@@ -21,6 +21,9 @@ struct CodeHighlighter {
             case .literal: "hl-l"
             case .tag: "hl-t"
             case .attribute: "hl-a"
+            case .prompt: "hl-p"
+            case .inserted: "hl-i"
+            case .deleted: "hl-d"
             }
         }
     }
@@ -33,6 +36,8 @@ struct CodeHighlighter {
     /// Where the line ends on which a `/` began no regular expression: no other is tried
     /// before it, so a line of unclosed ones is read once.
     var noRegexBefore = 0
+    /// Whether the last line of a shell session ended in `\`, so that this one goes on with its command.
+    var continuesCommand = false
 
     /// Writes `code` into `out`, coloured as `language` reads it.
     static func write(_ code: String, as language: CodeLanguage, into out: HTMLBuilder) {
@@ -55,7 +60,9 @@ struct CodeHighlighter {
     mutating func run(from start: Int, to end: Int) {
         var index = start
         while index < end {
-            if language.markup {
+            if language.lines != nil {
+                index = line(at: index, end: end)
+            } else if language.markup {
                 index = markupToken(at: index, end: end)
             } else {
                 index = token(at: index, end: end)

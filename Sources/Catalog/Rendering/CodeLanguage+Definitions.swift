@@ -258,6 +258,18 @@ extension CodeLanguage {
         return language
     }()
 
+    private static let console: CodeLanguage = {
+        var language = CodeLanguage()
+        language.lines = .console
+        return language
+    }()
+
+    private static let diff: CodeLanguage = {
+        var language = CodeLanguage()
+        language.lines = .diff
+        return language
+    }()
+
     /// Each language with the fence names that choose it, lower case.
     static let definitions: [(names: String, language: CodeLanguage)] = languages.map { ($0.names, $0.language.finished()) }
 
@@ -273,5 +285,6 @@ extension CodeLanguage {
         ("r", r), ("elixir ex exs", elixir),
         ("clojure clj cljs cljc edn lisp common-lisp elisp emacs-lisp scheme scm racket rkt", lisp),
         ("julia jl", julia), ("dockerfile docker containerfile", dockerfile),
+        ("console shell-session shellsession terminal", console), ("diff patch udiff", diff),
     ]
 }

@@ -44,6 +44,16 @@ struct CodeLanguage: Sendable {
     var keysBeforeColon = false
     /// HTML and XML: tags, attributes, comments, and the script and style inside.
     var markup = false
+    /// A language read line by line rather than token by token.
+    enum Lines: Sendable {
+        /// A shell session: a `$ ` prompt, the command after it coloured as shell, the output plain.
+        case console
+        /// A diff: added and removed lines, hunk headers, file headers.
+        case diff
+    }
+
+    var lines: Lines? = nil
+
     /// JavaScript's regular expression literals (`/\d+/g`), where a `/` cannot divide.
     var regexLiterals = false
 

@@ -19,7 +19,7 @@ import Testing
 
     /// The highlighted HTML without its spans.
     private func unwrapped(_ html: String) -> String {
-        html.replacing(#/<span class="hl-[csnklta]">/#, with: "").replacingOccurrences(of: "</span>", with: "")
+        html.replacing(#/<span class="hl-[a-z]">/#, with: "").replacingOccurrences(of: "</span>", with: "")
     }
 
     @Test func pythonsCommentsStringsNumbersKeywordsAndLiterals() {
@@ -60,6 +60,29 @@ import Testing
             "x = /[ a /b/\ny = <span class=\"hl-s\">/c/</span>")
     }
 
+    @Test func aShellSessionsPromptsAreMutedAndItsCommandsColouredAsShell() {
+        #expect(coloured("$ cargo run --release # go\nerror: no \"x\"\n$ echo a \\\n  'b'\nb\n", "console") == """
+            <span class="hl-p">$ </span>cargo run --release <span class="hl-c"># go</span>
+            error: no &quot;x&quot;
+            <span class="hl-p">$ </span>echo a \\
+              <span class="hl-s">&#39;b&#39;</span>
+            b
+
+            """)
+    }
+
+    @Test func aDiffsLinesAreColouredWhole() {
+        #expect(coloured("--- a/x.rs\n+++ b/x.rs\n@@ -1,2 +1,2 @@\n fn main() {\n-    old();\n+    new();\n", "diff") == """
+            <span class="hl-k">--- a/x.rs</span>
+            <span class="hl-k">+++ b/x.rs</span>
+            <span class="hl-c">@@ -1,2 +1,2 @@</span>
+             fn main() {
+            <span class="hl-d">-    old();</span>
+            <span class="hl-i">+    new();</span>
+
+            """)
+    }
+
     @Test func aStringsPrefixIsColouredWithIt() {
         #expect(coloured("f\"{x}\" + rb'\\d' + name\"x\"", "python") ==
             "<span class=\"hl-s\">f&quot;{x}&quot;</span> + <span class=\"hl-s\">rb&#39;\\d&#39;</span> + name<span class=\"hl-s\">&quot;x&quot;</span>")
@@ -93,7 +116,7 @@ import Testing
         #expect(CodeLanguage.named(byInfo: info) != nil)
     }
 
-    @Test(arguments: ["", "text", "console", "diff", "{.python}", "pythonpythonpythonpython1"])
+    @Test(arguments: ["", "text", "output", "plaintext", "{.python}", "pythonpythonpythonpython1"])
     func otherFencesAreShownPlain(_ info: String) {
         #expect(CodeLanguage.named(byInfo: info) == nil)
     }
@@ -110,7 +133,7 @@ import Testing
         let pieces = ["\"", "'", "`", "\"\"\"", "'''", "/*", "*/", "//", "#", "--", "<!--", "-->", "<", "</", ">", "\\", "\n", " ",
                       "if", "x", "1", "0x", "e-", ".", "é", "日本", "😀", "{-", "-}", "[[", "]]", "<#", "#>", "script", "style",
                       "=", ":", "- ", "@media", "$", "\t", "a=\"b\"", "&", "#include", "'a'", "\r\n", "/", "(", "[", "]", "return",
-                      "b", "f"]
+                      "b", "f", "$ ", "+", "@@", "\\\n"]
         let text = (0..<Int.random(in: 0...60, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
         for (names, _) in CodeLanguage.definitions {
             let name = String(names.split(separator: " ")[0])
@@ -128,10 +151,10 @@ import Testing
     /// Blocks made to make a highlighter look far ahead again and again (an unclosed
     /// comment or string after every byte, a tag opened on every byte) are read in one
     /// pass: each finishes, and gives its text back whole.
-    @Test(arguments: ["/*", "\"\\", "<a", "'\\", "<script>", "#", "--[[", "`", "'x", "0x1e-", "(/[", "= /", "return /"])
+    @Test(arguments: ["/*", "\"\\", "<a", "'\\", "<script>", "#", "--[[", "`", "'x", "0x1e-", "(/[", "= /", "return /", "$ a \\\n"])
     func hostileBlocksAreReadOnce(_ unit: String) {
         let text = String(repeating: unit, count: 200_000 / unit.utf8.count)
-        for name in ["c", "python", "html", "rust", "lua", "bash", "javascript"] {
+        for name in ["c", "python", "html", "rust", "lua", "bash", "javascript", "console", "diff"] {
             #expect(unwrapped(coloured(text, name)) == plain(text))
         }
     }
