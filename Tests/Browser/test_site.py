@@ -202,3 +202,18 @@ def test_search_works_from_the_file_system(browser, site_dir):
     wait(browser, lambda d: urlparse(d.current_url).path.endswith("/index.html") and d.find_elements(By.CSS_SELECTOR, "h1"))
     errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
     assert errors == []
+
+
+def test_a_writers_table_keeps_its_alignment_and_code_its_colours(driver, server):
+    """The lab notebook's record table aligns its masses right (`align="right"`, which the
+    site's own table style must not override), and its Python check is coloured."""
+    driver.get(server.base + "en-us/lab-notebook/formulas-and-units/index.html")
+    align = driver.execute_script(
+        "return ['th:not([align])', 'th[align=right]', 'td[align=right]', 'td:not([align])'].map(s => "
+        "getComputedStyle(document.querySelector('.body table ' + s)).textAlign)")
+    # Chromium computes a header's `align="right"` as its own `-webkit-right`.
+    assert [a.replace("-webkit-", "") for a in align] == ["start", "right", "right", "start"]
+    colours = driver.execute_script(
+        "return ['.hl-c', '.hl-s', '.hl-n'].map(s => getComputedStyle(document.querySelector('.body pre ' + s)).color)")
+    assert colours == ["rgb(93, 108, 121)", "rgb(196, 26, 22)", "rgb(28, 0, 207)"]
+    assert run_axe(driver) == []

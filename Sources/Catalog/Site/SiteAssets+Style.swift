@@ -68,7 +68,7 @@ background:linear-gradient(135deg,var(--accent),#1d1d1f)}
 .body blockquote{margin-inline:0;padding-inline-start:1rem;border-inline-start:4px solid var(--line);color:var(--muted)}
 .table-scroll{overflow-x:auto;margin:1rem 0}
 .body table{border-collapse:collapse}
-.body th,.body td{border:1px solid var(--line);padding:.4rem .7rem;text-align:start}
+.body th,.body td{border:1px solid var(--line);padding:.4rem .7rem}.body th:not([align]):not([align] th){text-align:start}
 .cards{list-style:none;padding:0;margin:0;display:grid;gap:1rem;grid-template-columns:repeat(auto-fill,minmax(min(19rem,100%),1fr))}
 .card{position:relative;display:flex;gap:1rem;align-items:flex-start;background:var(--card);border-radius:var(--radius);padding:1rem;
 border:1px solid var(--line);transition:box-shadow .15s}
