@@ -22,11 +22,15 @@ public struct StagedOutput {
     public let staging: URL
     /// Where `commit` puts the old output for a remover process (nil: removed at once).
     public let trash: URL?
+    /// The folders above the output that were not there and this build made (the innermost
+    /// first): `discard` removes those it leaves empty, so a failed build leaves none behind.
+    private let madeFolders: [URL]
 
     public init(output: URL, force: Bool = false, trash: URL? = nil) throws {
         self.trash = trash
         self.output = output.standardizedFileURL
         let parent = self.output.deletingLastPathComponent()
+        madeFolders = Self.missingFolders(from: parent)
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: self.output.path, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -55,10 +59,22 @@ public struct StagedOutput {
         }
     }
 
-    /// Removes the staging directory; the output stays exactly as it was.
+    /// Removes the staging directory, and the folders above the output this build made
+    /// when they are empty; the output stays exactly as it was.
     public func discard() {
         try? FileManager.default.removeItem(at: staging)
         InterruptCleanup.shared.unregister(staging)
+        for folder in madeFolders where rmdir(folder.path) != 0 { break }
+    }
+
+    /// `folder` and the folders above it that do not exist, the innermost first.
+    private static func missingFolders(from folder: URL) -> [URL] {
+        var missing: [URL] = [], folder = folder
+        while folder.path != "/", !FileManager.default.fileExists(atPath: folder.path) {
+            missing.append(folder)
+            folder = folder.deletingLastPathComponent()
+        }
+        return missing
     }
 
     /// Replaces the output with the staging directory: an atomic exchange where the file

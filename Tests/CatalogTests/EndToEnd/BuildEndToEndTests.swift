@@ -66,6 +66,22 @@ import Testing
         #expect(leftovers == [])
     }
 
+    /// An output whose folders do not exist yet, and content whose error only the body
+    /// stage finds (after the staging folder is made): nothing is left, not even the folders.
+    @Test func failedBuildLeavesNoFoldersAboveItsOutput() throws {
+        defer { try? FileManager.default.removeItem(at: work) }
+        let content = work.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content.appendingPathComponent("b"), withIntermediateDirectories: true)
+        try Data("bundleIdentifier: com.x\ntitle: X\ndefaultLocale: en-us\nlocales: [en-us]\n".utf8)
+            .write(to: content.appendingPathComponent("catalog.yml"))
+        try Data("---\ntitle: B\n---\n[x](gone.md)\n".utf8).write(to: content.appendingPathComponent("b/index.md"))
+        let run = try BinaryRunner.run(["build", "--output", "no/such/site"], in: work)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("[link-broken]"))
+        // The build's cache (`.catalog-cache`, not output) is the only thing beside the content.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).sorted() == [".catalog-cache", "content"])
+    }
+
     @Test func twoBuildsAreByteIdenticalAndReplaceTheOutputWhole() throws {
         defer { try? FileManager.default.removeItem(at: work) }
         let first = try BinaryRunner.run(["build", "--content", sample, "--output", "a", "--cache", "c1"], in: work)
