@@ -4,6 +4,9 @@
 /// whole.
 extension CodeHighlighter {
     private static let shell = CodeLanguage.named(byInfo: "bash")!
+    private static let prompt = Array("$ ".utf8)
+    private static let fileHeaders = ["+++", "---", "diff ", "index "].map { Array($0.utf8) }
+    private static let hunkHeader = Array("@@".utf8)
 
     /// Reads the line that starts at `index` and returns where the next one starts.
     mutating func line(at index: Int, end: Int) -> Int {
@@ -23,7 +26,7 @@ extension CodeHighlighter {
         continuesCommand = false
         var command = start
         if !continued {
-            guard matches(Array("$ ".utf8), at: start, end: close) else { return }
+            guard matches(Self.prompt, at: start, end: close) else { return }
             command = emit(.prompt, start, start + 2)
         }
         flush(to: command)
@@ -38,10 +41,9 @@ extension CodeHighlighter {
     private mutating func diffLine(_ start: Int, _ close: Int) {
         guard close > start else { return }
         let token: Token
-        if matches(Array("+++".utf8), at: start, end: close) || matches(Array("---".utf8), at: start, end: close)
-            || matches(Array("diff ".utf8), at: start, end: close) || matches(Array("index ".utf8), at: start, end: close) {
+        if Self.fileHeaders.contains(where: { matches($0, at: start, end: close) }) {
             token = .keyword
-        } else if matches(Array("@@".utf8), at: start, end: close) {
+        } else if matches(Self.hunkHeader, at: start, end: close) {
             token = .comment
         } else if bytes[start] == UInt8(ascii: "+") || bytes[start] == UInt8(ascii: ">") {
             token = .inserted

@@ -3,16 +3,19 @@
 extension CodeHighlighter {
     private static let script = CodeLanguage.named(byInfo: "javascript")!
     private static let styleSheet = CodeLanguage.named(byInfo: "css")!
+    /// Bytes a tag's or attribute's name holds besides letters and digits.
+    private static let nameBytes: Set<UInt8> = Set("-_:.@".utf8)
 
     mutating func markupToken(at index: Int, end: Int) -> Int {
-        if matches(Array("<!--".utf8), at: index, end: end) {
-            let close = find(Array("-->".utf8), from: index + 4, end: end).map { $0 + 3 } ?? end
+        if let close = blockComment(at: index, end: end) {
             return emit(.comment, index, close)
         }
         guard bytes[index] == UInt8(ascii: "<") else { return index + 1 }
         var name = index + 1
         let closing = name < end && bytes[name] == UInt8(ascii: "/")
-        if name < end, [UInt8(ascii: "/"), UInt8(ascii: "!"), UInt8(ascii: "?")].contains(bytes[name]) { name += 1 }
+        if name < end, bytes[name] == UInt8(ascii: "/") || bytes[name] == UInt8(ascii: "!") || bytes[name] == UInt8(ascii: "?") {
+            name += 1
+        }
         guard name < end, Self.isLetter(bytes[name]) else { return index + 1 }
         let tagEnd = nameEnd(from: name, end: end)
         var cursor = emit(.tag, name, tagEnd)
@@ -30,7 +33,7 @@ extension CodeHighlighter {
         guard cursor < end, bytes[cursor] == UInt8(ascii: ">") else { return cursor }
         let contentStart = cursor + 1
         guard !closing, bytes[cursor - 1] != UInt8(ascii: "/") else { return contentStart }
-        let tag = String(decoding: UnsafeBufferPointer(rebasing: bytes[name..<tagEnd]), as: UTF8.self).lowercased()
+        let tag = text(name..<tagEnd).lowercased()
         guard tag == "script" || tag == "style" else { return contentStart }
         return embedded(tag == "script" ? Self.script : Self.styleSheet, from: contentStart,
                         to: findClosingTag(tag, from: contentStart, end: end))
@@ -50,8 +53,7 @@ extension CodeHighlighter {
         var close = index + 1
         while close < end {
             let byte = bytes[close]
-            guard Self.isLetter(byte) || Self.isDigit(byte) || [UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: ":"),
-                                                                 UInt8(ascii: "."), UInt8(ascii: "@")].contains(byte) else { break }
+            guard Self.isLetter(byte) || Self.isDigit(byte) || Self.nameBytes.contains(byte) else { break }
             close += 1
         }
         return close

@@ -44,6 +44,6 @@ extension CodeHighlighter {
         var start = cursor
         while start > 0, cursor - start < 10, isWordByte(bytes[start - 1]) { start -= 1 }
         guard start == 0 || !isWordByte(bytes[start - 1]) else { return false }
-        return Self.keywordsBeforeAValue.contains(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...cursor]), as: UTF8.self))
+        return Self.keywordsBeforeAValue.contains(text(start..<cursor + 1))
     }
 }

@@ -113,7 +113,7 @@ struct CodeHighlighter {
     /// A preprocessor directive (`#define`), and the header that `#include <stdio.h>` names.
     private mutating func directive(_ start: Int, _ close: Int, end: Int) -> Int {
         let next = emit(.keyword, start, close)
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start + 1..<close]), as: UTF8.self)
+        let name = text(start + 1..<close)
         guard name == "include" || name == "import" else { return next }
         var open = next
         while open < end, bytes[open] == UInt8(ascii: " ") || bytes[open] == UInt8(ascii: "\t") { open += 1 }
@@ -130,7 +130,7 @@ struct CodeHighlighter {
         let listed = language.mayList(first: bytes[start], length: close - start)
         var key = ""
         if listed {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<close]), as: UTF8.self)
+            let text = text(start..<close)
             key = language.anyCase ? text.lowercased() : text
             if language.keywords.contains(key) { return emit(.keyword, start, close) }
         }
@@ -141,7 +141,7 @@ struct CodeHighlighter {
 
     // MARK: - The kinds of token
 
-    private func blockComment(at index: Int, end: Int) -> Int? {
+    func blockComment(at index: Int, end: Int) -> Int? {
         for (open, close) in language.blockComments where matches(open, at: index, end: end) {
             return find(close, from: index + open.count, end: end).map { $0 + close.count } ?? end
         }
@@ -268,6 +268,11 @@ struct CodeHighlighter {
     }
 
     // MARK: - Bytes
+
+    /// The text of `range` (which begins and ends at ASCII bytes, so at whole characters).
+    func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
 
     func matches(_ pattern: [UInt8], at index: Int, end: Int) -> Bool {
         guard index + pattern.count <= end else { return false }
