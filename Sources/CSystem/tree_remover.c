@@ -94,7 +94,7 @@ static void keep_only(int go) {
     for (long fd = 3; fd < top; fd++) close((int)fd);
 }
 
-pid_t cb_spawn_tree_remover(const char *prefix, int *go) {
+pid_t cb_spawn_tree_remover(const char *prefix, const char *const *then_remove, int *go) {
     char path[4096];
     int ends[2];
     /* O_CLOEXEC: no process another thread starts meanwhile holds the write end. */
@@ -130,7 +130,13 @@ pid_t cb_spawn_tree_remover(const char *prefix, int *go) {
         if (count == 0 || (count < 0 && errno != EINTR)) break;
     }
     for (int attempt = 0; attempt < 100; attempt++) {
-        if (remove_tree(path) == 0) _exit(0);
+        if (remove_tree(path) != 0) continue;
+        /* The folders above the output that the build made: each only when empty (another
+           build may have written into one meanwhile), the innermost first. */
+        for (; then_remove && *then_remove; then_remove++) {
+            if (rmdir(*then_remove) != 0) break;
+        }
+        _exit(0);
     }
     _exit(1);
 }

@@ -31,11 +31,13 @@ int cb_signal_pipe_install(void);
 /// `prefix` followed by the new process's PID (the caller renames the folder to that
 /// name once it knows the PID). The process waits until the pipe whose write end is
 /// stored in `*go` (close-on-exec) is closed, by the caller's exit at the latest; then it
-/// removes the folder and everything in it without following a symbolic link, and ends.
+/// removes the folder and everything in it without following a symbolic link, then each
+/// folder of `then_remove` (NULL-terminated, or NULL for none) in order while they are
+/// empty (it stops at the first that is not), and ends.
 /// It runs in a session of its own (a terminal's Ctrl-C does not reach it) and holds
 /// nothing of the caller's open but the pipe's read end, as its standard input.
 /// Returns its PID, or -1 with errno set (no pipe, or fork failed).
-pid_t cb_spawn_tree_remover(const char *prefix, int *go);
+pid_t cb_spawn_tree_remover(const char *prefix, const char *const *then_remove, int *go);
 
 /// Returns the memory that the allocator holds free to the system (mimalloc's mi_collect
 /// where the executable links it, glibc's malloc_trim otherwise),

@@ -32,11 +32,17 @@ enum DetachedRemoval {
     }
 
     /// Renames `folder` to `trashPrefix` followed by a remover's PID, and starts that
-    /// remover; nil when none could be started or the rename failed (the folder is then
-    /// where it was).
-    static func handOver(_ folder: String, trashPrefix: String) -> Handed? {
+    /// remover, which then removes each of `thenRemove` while it is empty (a failed
+    /// build's output folders that it made, the innermost first); nil when none could be
+    /// started or the rename failed (the folder is then where it was).
+    static func handOver(_ folder: String, trashPrefix: String, thenRemove: [String] = []) -> Handed? {
         var go: Int32 = -1
-        let pid = cb_spawn_tree_remover(trashPrefix, &go)
+        // Copied before the fork: the remover may call nothing that allocates.
+        let paths = thenRemove.map { strdup($0) } + [nil]
+        defer { paths.forEach { free($0) } }
+        let pid = paths.withUnsafeBufferPointer { list in
+            list.withMemoryRebound(to: UnsafePointer<CChar>?.self) { cb_spawn_tree_remover(trashPrefix, $0.baseAddress, &go) }
+        }
         guard pid > 0 else { return nil }
         guard rename(folder, trashPrefix + String(pid)) == 0 else {
             // Let go at once, the remover finds no folder and ends (a moment: waited for).

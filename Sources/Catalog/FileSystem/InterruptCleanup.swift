@@ -25,8 +25,9 @@ public final class InterruptCleanup: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    /// The staging folders to remove, each with the prefix of its name once renamed aside.
-    private var paths: [String: String] = [:]
+    /// The staging folders to remove, each with the prefix of its name once renamed aside
+    /// and the folders above it to remove after it when they are empty.
+    private var paths: [String: (trashPrefix: String, then: [String])] = [:]
     private var temporaryFiles: Set<String> = []
     private var lines = Lines(unchanged: "", replaced: "")
     private var replaced = false
@@ -34,8 +35,11 @@ public final class InterruptCleanup: @unchecked Sendable {
     /// What a signal does instead, once a command handles them itself (`handOver`).
     private var handler: (@Sendable (Int32) -> Void)?
 
-    /// Removes `url` on an interrupt, renamed to `trashPrefix` and its remover's PID.
-    func register(_ url: URL, trashPrefix: String) { lock.withLock { paths[url.path] = trashPrefix } }
+    /// Removes `url` on an interrupt, renamed to `trashPrefix` and its remover's PID, and
+    /// then each of `thenRemove` (the innermost first) while it is empty.
+    func register(_ url: URL, trashPrefix: String, thenRemove: [URL] = []) {
+        lock.withLock { paths[url.path] = (trashPrefix, thenRemove.map(\.path)) }
+    }
     func unregister(_ url: URL) { lock.withLock { paths[url.path] = nil } }
 
     /// Handles SIGINT and SIGTERM from now on: stops the workers, removes what is
@@ -101,8 +105,10 @@ public final class InterruptCleanup: @unchecked Sendable {
         }
         BuildCancellation.request()
         for file in temporaryFiles { unlink(file) }
-        for (folder, trashPrefix) in paths where DetachedRemoval.handOver(folder, trashPrefix: trashPrefix) == nil {
+        for (folder, (trashPrefix, then)) in paths
+        where DetachedRemoval.handOver(folder, trashPrefix: trashPrefix, thenRemove: then) == nil {
             Self.removeWhole(folder)
+            for parent in then where rmdir(parent) != 0 { break }
         }
         let line = replaced ? lines.replaced : lines.unchanged
         if !line.isEmpty { FileHandle.standardError.write(Data((line + "\n").utf8)) }

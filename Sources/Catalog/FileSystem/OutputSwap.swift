@@ -23,7 +23,8 @@ public struct StagedOutput {
     /// Where `commit` puts the old output for a remover process (nil: removed at once).
     public let trash: URL?
     /// The folders above the output that were not there and this build made (the innermost
-    /// first): `discard` removes those it leaves empty, so a failed build leaves none behind.
+    /// first): `discard`, or an interrupt's remover after the staging folder, removes those
+    /// it leaves empty, so a failed or interrupted build leaves none behind.
     private let madeFolders: [URL]
 
     public init(output: URL, force: Bool = false, trash: URL? = nil) throws {
@@ -43,8 +44,10 @@ public struct StagedOutput {
         if let trash { StaleStaging.remove(in: trash, output: self.output) }
         staging = parent.appendingPathComponent(".\(self.output.lastPathComponent).building-\(getpid())")
         try? FileManager.default.removeItem(at: staging)
-        // Registered first: an interrupt just after the folder is made must remove it too.
-        InterruptCleanup.shared.register(staging, trashPrefix: StaleStaging.trashPrefix(beside: self.output))
+        // Registered first: an interrupt just after the folder is made must remove it too,
+        // and the folders above the output that this build made.
+        InterruptCleanup.shared.register(staging, trashPrefix: StaleStaging.trashPrefix(beside: self.output),
+                                         thenRemove: madeFolders)
         do {
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {

@@ -35,15 +35,15 @@ import Darwin
         case thumbnails(Int)
         case page(String)
 
-        /// True once the build (process `pid`, in `work`) has got this far.
-        func reached(in work: URL, pid: pid_t) -> Bool {
+        /// True once the build (process `pid`, in `work`, its output in `parent`) has got this far.
+        func reached(in work: URL, parent: String, pid: pid_t) -> Bool {
             switch self {
             case .none: return true
             case .thumbnails(let count):
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: work.path + "/cache/thumbnails")) ?? []
                 return names.count { $0.hasSuffix(".thumb") } >= count
             case .page(let path):
-                return FileManager.default.fileExists(atPath: work.path + "/out/.site.building-\(pid)/" + path)
+                return FileManager.default.fileExists(atPath: work.path + "/\(parent)/.site.building-\(pid)/" + path)
             }
         }
     }
@@ -102,6 +102,33 @@ import Darwin
         if stage != "thumbnails" { #expect(gained.keys.allSatisfy { $0 == "thumbnails/" }) }
     }
 
+    /// An output whose parent folders did not exist: the build made them for its staging
+    /// folder, and the interrupt's remover takes them away after it, so that the folder
+    /// the command was given holds what it held (nothing).
+    @Test func interruptLeavesNoFoldersAboveItsOutput() throws {
+        let corpus = try InterruptCorpus.shared()
+        let work = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let cache = work.appendingPathComponent("cache")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: corpus.thumbnailCache, to: cache.appendingPathComponent("thumbnails"))
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let before = FolderListing(work.appendingPathComponent("out"))
+
+        let run = try InterruptedBuild(content: corpus.content, in: work, stage: "site", signal: SIGINT,
+                                       after: .page("en-us/b5/index.html"), parent: "out/new/deeper")
+        let removal = TrashRemoval(beside: work.appendingPathComponent("out/new/deeper"))
+        #expect(run.status == 128 + SIGINT, "\(run.stderr)")
+        #expect(removal.seen.count == 1, "\(removal.seen)")
+        #expect(removal.finished, "\(removal.seen) still there after \(removal.seconds) s")
+        #expect(run.stderr.hasSuffix("Interrupted; out/new/deeper/site/ is unchanged.\n"), "\(run.stderr)")
+        // The remover takes the made folders away just after the trash folder.
+        let made = work.appendingPathComponent("out/new").path, deadline = Date().addingTimeInterval(10)
+        while FileManager.default.fileExists(atPath: made), Date() < deadline { usleep(2_000) }
+        #expect(!FileManager.default.fileExists(atPath: made))
+        #expect(FolderListing(work.appendingPathComponent("out")) == before)
+    }
+
     /// Staging folders and cache files that an earlier build left when it was killed
     /// (SIGKILL: no cleanup) go with the next build; those of a process that runs stay.
     @Test func buildRemovesWhatADeadBuildLeft() throws {
@@ -155,11 +182,12 @@ struct InterruptedBuild {
     /// The stage line's time, as printed (`1.234 s`).
     var stageStart = ""
 
-    init(content: URL, in work: URL, stage: String, signal: Int32, after progress: InterruptTests.Progress) throws {
+    init(content: URL, in work: URL, stage: String, signal: Int32, after progress: InterruptTests.Progress,
+         parent: String = "out") throws {
         let log = work.appendingPathComponent("stderr.log")
         let pid = try HostileRun.spawn(
             BinaryRunner.executable.path,
-            ["build", "--content", content.path, "--output", "out/site", "--cache", "cache", "--timings"],
+            ["build", "--content", content.path, "--output", "\(parent)/site", "--cache", "cache", "--timings"],
             in: work.path, env: ProcessInfo.processInfo.environment, stdout: "/dev/null", stderr: log.path)
         let marker = "stage \(stage) (at "
         let deadline = Date().addingTimeInterval(600)
@@ -168,7 +196,7 @@ struct InterruptedBuild {
             usleep(2_000)
             text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         }
-        while Self.isRunning(pid), !progress.reached(in: work, pid: pid), Date() < deadline {
+        while Self.isRunning(pid), !progress.reached(in: work, parent: parent, pid: pid), Date() < deadline {
             usleep(2_000)
         }
         let cpuBefore = HostileRun.cpuTime(pid), sent = Date()
