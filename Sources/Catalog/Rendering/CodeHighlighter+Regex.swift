@@ -1,9 +1,10 @@
 /// JavaScript's regular expression literals: a `/` where a value is expected (after `(`,
-/// `=`, an operator, `return`, or first on its line) opens one, closed by the next `/` on
+/// `=`, `=>`, an operator, `return`, or first on its line, but not after JSX's `<` or `>`) opens one, closed by the next `/` on
 /// its line that is neither escaped nor in a `[…]` class, its flags after it. Anywhere else
 /// a `/` divides, as a browser reads it.
 extension CodeHighlighter {
-    private static let beforeAValue = Set("(,=:[!&|?{};+-*%<>~^".utf8)
+    // Not `<` nor `>` alone: in JSX they close tags (`</li>`, `<p>/api/</p>`); `=>` counts.
+    private static let beforeAValue = Set("(,=:[!&|?{};+-*%~^".utf8)
     private static let keywordsBeforeAValue: Set<String> = ["return", "typeof", "case", "in", "of", "delete", "void", "throw",
                                                              "new", "instanceof", "yield", "await", "else", "do"]
 
@@ -40,6 +41,7 @@ extension CodeHighlighter {
         while cursor >= 0, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\t") { cursor -= 1 }
         guard cursor >= 0, bytes[cursor] != UInt8(ascii: "\n") else { return true }
         if Self.beforeAValue.contains(bytes[cursor]) { return true }
+        if bytes[cursor] == UInt8(ascii: ">") { return cursor > 0 && bytes[cursor - 1] == UInt8(ascii: "=") }
         guard isWordByte(bytes[cursor]) else { return false }
         var start = cursor
         while start > 0, cursor - start < 10, isWordByte(bytes[start - 1]) { start -= 1 }

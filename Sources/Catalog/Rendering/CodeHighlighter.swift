@@ -9,7 +9,7 @@
 /// and end at ASCII bytes, so every span holds whole characters.
 struct CodeHighlighter {
     enum Token {
-        case comment, string, number, keyword, literal, tag, attribute, prompt, inserted, deleted
+        case comment, string, number, keyword, literal, tag, attribute, variable, prompt, inserted, deleted
 
         /// The class the site's style sheet colours it by.
         var className: StaticString {
@@ -21,6 +21,7 @@ struct CodeHighlighter {
             case .literal: "hl-l"
             case .tag: "hl-t"
             case .attribute: "hl-a"
+            case .variable: "hl-v"
             case .prompt: "hl-p"
             case .inserted: "hl-i"
             case .deleted: "hl-d"
@@ -36,6 +37,9 @@ struct CodeHighlighter {
     /// Where the line ends on which a `/` began no regular expression: no other is tried
     /// before it, so a line of unclosed ones is read once.
     var noRegexBefore = 0
+    /// Where the line ends on which a one-line string was left unclosed: none opens again
+    /// before it (an apostrophe in JSX's text or in prose is no string), so such a line is read once.
+    var noStringBefore = 0
     /// Whether the last line of a shell session ended in `\`, so that this one goes on with its command.
     var continuesCommand = false
 
@@ -87,7 +91,7 @@ struct CodeHighlighter {
         return index + 1
     }
 
-    /// A comment, string, regular expression or directive at `index`: where the next token
+    /// A comment, string, name after a sigil, regular expression or directive at `index`: where the next token
     /// begins after it, or nil when none begins there.
     private mutating func delimited(at index: Int, end: Int) -> Int? {
         let byte = bytes[index]
@@ -99,6 +103,9 @@ struct CodeHighlighter {
         }
         if let close = string(at: index, end: end) {
             return emit(.string, prefixStart(index), close)
+        }
+        if let next = sigilName(at: index, end: end) {
+            return next
         }
         if language.regexLiterals, byte == UInt8(ascii: "/"), let close = regex(at: index, end: end) {
             return emit(.string, index, close)
@@ -156,10 +163,12 @@ struct CodeHighlighter {
         return close
     }
 
-    /// Where the string that opens at `index` ends (after its close, or at the end of its
-    /// line or of the block when it is not closed), or nil when none opens there.
-    private func string(at index: Int, end: Int) -> Int? {
+    /// Where the string that opens at `index` ends (after its close, or at the end of the
+    /// block when a string that may span lines is not closed), or nil when none opens
+    /// there: a one-line string not closed on its line is none (`It's` in JSX's text).
+    private mutating func string(at index: Int, end: Int) -> Int? {
         for form in language.strings where matches(form.open, at: index, end: end) {
+            if !form.multiline, index < noStringBefore { continue }
             if let shortest = form.shortest {
                 guard !follows(index, start: 0) || prefixStart(index) < index,
                       let close = shortClose(form, at: index, limit: shortest, end: end) else { continue }
@@ -172,9 +181,13 @@ struct CodeHighlighter {
                     cursor += 2
                     continue
                 }
-                if byte == UInt8(ascii: "\n"), !form.multiline { return cursor }
+                if byte == UInt8(ascii: "\n"), !form.multiline { break }
                 if matches(form.close, at: cursor, end: end) { return cursor + form.close.count }
                 cursor += 1
+            }
+            guard form.multiline else {
+                noStringBefore = cursor
+                continue
             }
             return end
         }

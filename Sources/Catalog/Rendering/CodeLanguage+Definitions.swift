@@ -71,11 +71,18 @@ extension CodeLanguage {
             + "package range return select struct switch type var",
         literals: "true false nil iota")
 
-    private static let rust = CodeLanguage(lineComments: ["//"], blockComments: [("/*", "*/")],
-        strings: [S("\"", multiline: true), S("'", short: 12)],
-        keywords: "as async await break const continue crate dyn else enum extern fn for if impl in let loop match mod move mut "
-            + "pub ref return self Self static struct super trait type union unsafe use where while yield macro_rules",
-        literals: "true false None Some Ok Err")
+    private static let rust: CodeLanguage = {
+        // Raw strings (`r"C:\"`, `r#"say "hi""#`) first: no escapes, and quotes inside.
+        let raw = [S("r##\"", "\"##", multiline: true, escapes: false), S("r#\"", "\"#", multiline: true, escapes: false),
+                   S("r\"", "\"", multiline: true, escapes: false)]
+        var language = CodeLanguage(lineComments: ["//"], blockComments: [("/*", "*/")],
+            strings: raw + [S("\"", multiline: true), S("'", short: 12)],
+            keywords: "as async await break const continue crate dyn else enum extern fn for if impl in let loop match mod move mut "
+                + "pub ref return self Self static struct super trait type union unsafe use where while yield macro_rules",
+            literals: "true false None Some Ok Err")
+        language.rustAttributes = true
+        return language
+    }()
 
     private static let swift = CodeLanguage(lineComments: ["//"], blockComments: [("/*", "*/")],
         strings: [S("\"\"\"", multiline: true), S("\"")],
@@ -118,6 +125,7 @@ extension CodeLanguage {
                 + "trait try unset use var while xor yield",
             literals: "true false null TRUE FALSE NULL")
         language.wordStarts = [UInt8(ascii: "$")]
+        language.dollarVariables = true
         return language
     }()
 
@@ -134,6 +142,7 @@ extension CodeLanguage {
                 + "attr_reader attr_writer include extend private protected public raise lambda proc puts",
             literals: "true false nil")
         language.wordBytes = [UInt8(ascii: "?"), UInt8(ascii: "!")]
+        language.atNames = .variable
         return language
     }()
 
@@ -143,6 +152,7 @@ extension CodeLanguage {
                 + "declare readonly unset shift source alias set exit break continue eval exec trap",
             literals: "true false")
         language.commentAfterSpace = true
+        language.dollarVariables = true
         return language
     }()
 
@@ -270,21 +280,30 @@ extension CodeLanguage {
         return language
     }()
 
+    /// The language with `@name` read as an attribute, decorator, annotation or macro
+    /// (`@dataclass`, `@Override`, `@MainActor`, Elixir's `@doc`, Julia's `@time`).
+    private var decorated: CodeLanguage {
+        var language = self
+        language.atNames = .attribute
+        return language
+    }
+
     /// Each language with the fence names that choose it, lower case.
     static let definitions: [(names: String, language: CodeLanguage)] = languages.map { ($0.names, $0.language.finished()) }
 
     private static let languages: [(names: String, language: CodeLanguage)] = [
-        ("c h", c), ("cpp c++ cc cxx hpp hh hxx cuda arduino ino", cpp), ("csharp c# cs", csharp), ("java", java),
-        ("javascript js jsx mjs cjs node", javascript), ("typescript ts tsx mts cts", typescript), ("go golang", go),
-        ("rust rs", rust), ("swift", swift), ("kotlin kt kts", kotlin), ("scala sc", scala), ("dart", dart), ("php", php),
-        ("python py python3 py3 gyp pyi", python), ("ruby rb erb-ruby", ruby),
+        ("c h", c), ("cpp c++ cc cxx hpp hh hxx cuda arduino ino", cpp), ("csharp c# cs", csharp), ("java", java.decorated),
+        ("javascript js jsx mjs cjs node", javascript.decorated), ("typescript ts tsx mts cts", typescript.decorated),
+        ("go golang", go), ("rust rs", rust), ("swift", swift.decorated), ("kotlin kt kts", kotlin.decorated),
+        ("scala sc", scala.decorated), ("dart", dart.decorated), ("php", php),
+        ("python py python3 py3 gyp pyi", python.decorated), ("ruby rb erb-ruby", ruby),
         ("bash sh shell zsh ksh shellscript", shell), ("powershell ps1 pwsh ps", powershell),
         ("sql mysql postgresql postgres psql sqlite plsql tsql", sql), ("json jsonc json5 geojson", json),
         ("yaml yml", yaml), ("toml", toml), ("css", css), ("scss less sass", scss),
         ("html htm xhtml xml svg xsl xslt rss atom plist vue svelte erb ejs handlebars hbs", markup), ("lua", lua), ("haskell hs", haskell),
-        ("r", r), ("elixir ex exs", elixir),
+        ("r", r), ("elixir ex exs", elixir.decorated),
         ("clojure clj cljs cljc edn lisp common-lisp elisp emacs-lisp scheme scm racket rkt", lisp),
-        ("julia jl", julia), ("dockerfile docker containerfile", dockerfile),
+        ("julia jl", julia.decorated), ("dockerfile docker containerfile", dockerfile),
         ("console shell-session shellsession terminal", console), ("diff patch udiff", diff),
     ]
 }

@@ -57,6 +57,14 @@ struct CodeLanguage: Sendable {
     /// JavaScript's regular expression literals (`/\d+/g`), where a `/` cannot divide.
     var regexLiterals = false
 
+    /// `$name`, `${name}`, `$1`, `$?` are variables (a shell's, PHP's).
+    var dollarVariables = false
+    /// What `@name` is: an attribute or decorator (Python, Java, Swift …) or a variable
+    /// (Ruby's `@name` and `@@name`); nil where `@` marks nothing.
+    var atNames: CodeHighlighter.Token? = nil
+    /// Rust's attributes, `#[…]` and `#![…]`.
+    var rustAttributes = false
+
     init(lineComments: [String] = [], blockComments: [(String, String)] = [], strings: [StringForm] = [],
          keywords: String = "", literals: String = "") {
         self.lineComments = lineComments.map { Array($0.utf8) }
@@ -71,7 +79,7 @@ struct CodeLanguage: Sendable {
     private var listedLengths: UInt64 = 0
     private var listedFirstBytes = [Bool](repeating: false, count: 256)
 
-    /// The bytes that may begin a comment, a string, a regular expression or a directive:
+    /// The bytes that may begin a comment, a string, a name after a sigil, a regular expression or a directive:
     /// at any other byte, none is looked for.
     private(set) var tokenStarts = [Bool](repeating: false, count: 256)
 
@@ -86,7 +94,9 @@ struct CodeLanguage: Sendable {
         let opens = lineComments + blockComments.map(\.open) + strings.map(\.open)
         for first in opens.compactMap(\.first) { language.tokenStarts[Int(first)] = true }
         if regexLiterals { language.tokenStarts[Int(UInt8(ascii: "/"))] = true }
-        if preprocessor { language.tokenStarts[Int(UInt8(ascii: "#"))] = true }
+        if preprocessor || rustAttributes { language.tokenStarts[Int(UInt8(ascii: "#"))] = true }
+        if dollarVariables { language.tokenStarts[Int(UInt8(ascii: "$"))] = true }
+        if atNames != nil { language.tokenStarts[Int(UInt8(ascii: "@"))] = true }
         for word in keywords.union(literals) {
             let utf8 = Array(word.utf8)
             guard let first = utf8.first, utf8.count < 64 else { continue }

@@ -64,7 +64,7 @@ background:linear-gradient(135deg,var(--accent),#1d1d1f)}
 .body pre{background:var(--surface);padding:.75rem;border-radius:8px;overflow-x:auto;direction:ltr;text-align:left}
 .body code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.92em;direction:ltr;unicode-bidi:isolate}
 .hl-c{color:#5d6c79;font-style:italic}.hl-k,.hl-t{color:#9b2393;font-weight:600}.hl-s{color:#c41a16}.hl-n,.hl-l{color:#1c00cf}
-.hl-a{color:#815f03}.hl-p{color:#5d6c79;user-select:none}.hl-i{color:#116329}.hl-d{color:#82071e}
+.hl-a{color:#815f03}.hl-v{color:#326d74}.hl-p{color:#5d6c79;user-select:none}.hl-i{color:#116329}.hl-d{color:#82071e}
 .body blockquote{margin-inline:0;padding-inline-start:1rem;border-inline-start:4px solid var(--line);color:var(--muted)}
 .table-scroll{overflow-x:auto;margin:1rem 0}
 .body table{border-collapse:collapse}

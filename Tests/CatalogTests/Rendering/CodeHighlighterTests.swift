@@ -92,10 +92,52 @@ import Testing
 
     @Test func aShellCommentStartsAfterASpaceAndAYAMLKeyBeforeItsColon() {
         #expect(coloured("echo $# ${#x} # done\n", "bash") ==
-            "echo $# ${#x} <span class=\"hl-c\"># done</span>\n")
+            "echo <span class=\"hl-v\">$#</span> <span class=\"hl-v\">${#x}</span> <span class=\"hl-c\"># done</span>\n")
         #expect(coloured("- name: \"x\" # c\n  url: http://a/#b\n  on: true\n", "yml") ==
             "- <span class=\"hl-k\">name</span>: <span class=\"hl-s\">&quot;x&quot;</span> <span class=\"hl-c\"># c</span>\n"
             + "  <span class=\"hl-k\">url</span>: http://a/#b\n  <span class=\"hl-k\">on</span>: <span class=\"hl-l\">true</span>\n")
+    }
+
+    @Test func aShellsVariablesButNotItsSubstitutionsNorAnEscapedDollar() {
+        #expect(coloured("cp \"$1\" $HOME/${dir:-x}_$n2 $(pwd) \\$PATH $ $'a'\n", "sh") ==
+            "cp <span class=\"hl-s\">&quot;$1&quot;</span> <span class=\"hl-v\">$HOME</span>/<span class=\"hl-v\">${dir:-x}</span>_"
+            + "<span class=\"hl-v\">$n2</span> $(pwd) \\$PATH $ $<span class=\"hl-s\">&#39;a&#39;</span>\n")
+        // A `${` closed on no line of its own is text; PHP's variables too.
+        #expect(coloured("echo ${a\n}", "bash") == "echo ${a\n}")
+        #expect(coloured("$x = $y;", "php") == "<span class=\"hl-v\">$x</span> = <span class=\"hl-v\">$y</span>;")
+    }
+
+    @Test func decoratorsAnnotationsAndAttributes() {
+        #expect(coloured("@app.route(\"/\")\ndef f(a, b): return a @ b, a@b\n", "python") ==
+            "<span class=\"hl-a\">@app.route</span>(<span class=\"hl-s\">&quot;/&quot;</span>)\n"
+            + "<span class=\"hl-k\">def</span> f(a, b): <span class=\"hl-k\">return</span> a @ b, a@b\n")
+        #expect(coloured("@Override void f(@NonNull String s)", "java") ==
+            "<span class=\"hl-a\">@Override</span> <span class=\"hl-k\">void</span> f(<span class=\"hl-a\">@NonNull</span> String s)")
+        #expect(coloured("return@forEach", "kotlin") == "<span class=\"hl-k\">return</span>@forEach")
+        #expect(coloured("@count += @@total", "ruby") ==
+            "<span class=\"hl-v\">@count</span> += <span class=\"hl-v\">@@total</span>")
+        #expect(coloured("#[derive(Debug, Clone)]\n#![allow(dead_code)]\nlet a = x[0]; # [", "rust") ==
+            "<span class=\"hl-a\">#[derive(Debug, Clone)]</span>\n<span class=\"hl-a\">#![allow(dead_code)]</span>\n"
+            + "<span class=\"hl-k\">let</span> a = x[<span class=\"hl-n\">0</span>]; # [")
+    }
+
+    @Test func aOneLineStringLeftOpenOnItsLineIsNoString() {
+        // JSX's text, and prose in a block: the apostrophe stays text, the line's words are
+        // read on, and the next line afresh.
+        #expect(coloured("return <h1>Sally Ride's list</h1>; // x\nlet s = 'x';", "jsx") ==
+            "<span class=\"hl-k\">return</span> &lt;h1&gt;Sally Ride&#39;s list&lt;/h1&gt;; <span class=\"hl-c\">// x</span>\n"
+            + "<span class=\"hl-k\">let</span> s = <span class=\"hl-s\">&#39;x&#39;</span>;")
+        // JSX's end tags and text are no regular expressions; after an arrow one is.
+        #expect(coloured("<p>/api/</p>; f = x => /a/", "jsx") ==
+            "&lt;p&gt;/api/&lt;/p&gt;; f = x =&gt; <span class=\"hl-s\">/a/</span>")
+        // A string that may span lines still runs to the end of the block when left open.
+        #expect(coloured("x = `a\nb", "js") == "x = <span class=\"hl-s\">`a\nb</span>")
+    }
+
+    @Test func rustsRawStringsHaveQuotesInsideAndNoEscapes() {
+        #expect(coloured("r#\"say \"hi\"\"# + r\"C:\\\" + r##\"a\"#b\"## + br\"x\"", "rust") ==
+            "<span class=\"hl-s\">r#&quot;say &quot;hi&quot;&quot;#</span> + <span class=\"hl-s\">r&quot;C:\\&quot;</span> + "
+            + "<span class=\"hl-s\">r##&quot;a&quot;#b&quot;##</span> + <span class=\"hl-s\">br&quot;x&quot;</span>")
     }
 
     @Test func sqlInAnyCaseAndCsPreprocessor() {
@@ -133,7 +175,7 @@ import Testing
         let pieces = ["\"", "'", "`", "\"\"\"", "'''", "/*", "*/", "//", "#", "--", "<!--", "-->", "<", "</", ">", "\\", "\n", " ",
                       "if", "x", "1", "0x", "e-", ".", "é", "日本", "😀", "{-", "-}", "[[", "]]", "<#", "#>", "script", "style",
                       "=", ":", "- ", "@media", "$", "\t", "a=\"b\"", "&", "#include", "'a'", "\r\n", "/", "(", "[", "]", "return",
-                      "b", "f", "$ ", "+", "@@", "\\\n"]
+                      "b", "f", "$ ", "+", "@@", "\\\n", "${", "}", "#[", "#![", "r#\"", "\"#", "@x", "$1", "$x", "r\""]
         let text = (0..<Int.random(in: 0...60, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
         for (names, _) in CodeLanguage.definitions {
             let name = String(names.split(separator: " ")[0])
@@ -151,7 +193,8 @@ import Testing
     /// Blocks made to make a highlighter look far ahead again and again (an unclosed
     /// comment or string after every byte, a tag opened on every byte) are read in one
     /// pass: each finishes, and gives its text back whole.
-    @Test(arguments: ["/*", "\"\\", "<a", "'\\", "<script>", "#", "--[[", "`", "'x", "0x1e-", "(/[", "= /", "return /", "$ a \\\n"])
+    @Test(arguments: ["/*", "\"\\", "<a", "'\\", "<script>", "#", "--[[", "`", "'x", "0x1e-", "(/[", "= /", "return /", "$ a \\\n",
+                      "${", "#[", "#![[", "@a.", "r#\"", "$ ${"])
     func hostileBlocksAreReadOnce(_ unit: String) {
         let text = String(repeating: unit, count: 200_000 / unit.utf8.count)
         for name in ["c", "python", "html", "rust", "lua", "bash", "javascript", "console", "diff"] {
