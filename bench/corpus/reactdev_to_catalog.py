@@ -49,8 +49,9 @@ written to DIR/content.
     (`../02-adding-interactivity/02-state-a-components-memory.md#anchor`), fragment kept;
   - a relative target is read as a browser reads it on react.dev, against the page's address
     (`../images/tutorial/x.png` on /learn/tutorial-tic-tac-toe is /images/tutorial/x.png):
-    a page is written as its file, as above; a file of the repository's public/ is copied to
-    `_site/` (`_site/images/tutorial/x.png`) and linked there; a relative target that names
+    a page is written as its file, as above; a file of the repository's public/ (the
+    English one's, else the translation's) is copied to `_site/`
+    (`_site/images/tutorial/x.png`) and linked there; a relative target that names
     no page that way but would with a `/` first (`learn/keeping-components-pure` on a
     /reference page: broken on react.dev too) is written as that page's file; any other is
     written as the absolute address a browser would request (a link to nothing on
@@ -273,7 +274,7 @@ def main():
 
     copied = set()
 
-    def rewrite(body, output, route):
+    def rewrite(body, output, route, site):
         """The body with its links rewritten as the docstring says (outside fenced code)."""
         here = posixpath.dirname(output)
 
@@ -295,11 +296,12 @@ def main():
                 if not relative:
                     counts["links to pages' site addresses rewritten as relative .md paths"] += 1
                 return match.group(1) + posixpath.relpath(pages[address], here) + hash_mark + fragment
-            if relative and address in english.public:
+            data = english.public.get(address, site.public.get(address))
+            if relative and data is not None:
                 copy = "_site" + address
                 if copy not in copied:
                     copied.add(copy)
-                    write(os.path.join(content, copy), english.public[address])
+                    write(os.path.join(content, copy), data)
                     counts["files of react.dev's public/ copied to _site/"] += 1
                 counts["relative links to react.dev's public/ files (images), pointed at the copies"] += 1
                 return match.group(1) + posixpath.relpath(copy, here) + question + query + hash_mark + fragment
@@ -398,7 +400,7 @@ def main():
                     if title is None:
                         counts["pages without a front matter title (the sidebar's used)"] += 1
                     title = visible(title or node.title)
-                    write(os.path.join(content, node.output), front(title, summary(body, counts)) + rewrite(body, node.output, node.route))
+                    write(os.path.join(content, node.output), front(title, summary(body, counts)) + rewrite(body, node.output, node.route, english))
                     counts["en-us"] += 1
                     used.add(path)
                     for locale, site, _ in others:
@@ -414,7 +416,7 @@ def main():
                         stem = node.output[:-3]
                         write(os.path.join(content, f"{stem}.{locale}.md"),
                               front(visible(ttitle) if ttitle else title, summary(tbody, counts))
-                              + rewrite(tbody, node.output, node.route))
+                              + rewrite(tbody, node.output, node.route, site))
                         counts[locale] += 1
             for child in node.children:
                 emit(child)

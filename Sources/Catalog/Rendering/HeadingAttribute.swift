@@ -133,6 +133,8 @@ struct HeadingAttribute: Equatable {
     static func mayHold(_ text: String) -> Bool {
         text.withUTF8Bytes { bytes in
             bytes.containsByte(UInt8(ascii: "{")) { open in
+                // react.dev's id in a comment (`{/*setup*/}`, `MarkdownParser.commentedIDCut`).
+                if open + 2 < bytes.count, bytes[open + 1] == UInt8(ascii: "/"), bytes[open + 2] == UInt8(ascii: "*") { return true }
                 // A `#` before the list's `}` on its line (`{#setup}`, `{.wide #setup}`).
                 var index = open + 1
                 while index < bytes.count, index < open + 256 {

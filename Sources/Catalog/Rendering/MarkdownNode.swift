@@ -93,6 +93,7 @@ public struct MarkdownDocument: Sendable {
 
     /// Sets the kind of the node at `index` (`Footnotes.labeled`).
     mutating func setKind(_ kind: MarkdownNode.Kind, at index: Int) { nodes[index].kind = kind }
+    mutating func setLiteral(_ literal: String, at index: Int) { nodes[index].literal = literal }
 }
 
 /// Walking a document in place. Copying a node out of the array retains and releases

@@ -46,10 +46,11 @@ public enum MarkdownParser {
         return (marked(Footnotes.labeled(parsed.0, source: text), source: text), parsed.1)
     }
 
-    /// `document`, noting whether its source may write an invisible control character.
+    /// `document`, noting whether its source may write an invisible control character, its
+    /// raw HTML's unclosed `<script>`s and the like written as text (`UnclosedRawText`).
     private static func marked(_ document: MarkdownDocument, source: String) -> MarkdownDocument {
+        var document = UnclosedRawText.escaped(document)
         guard ControlCharacters.mayWriteInvisibleControl(source) else { return document }
-        var document = document
         document.mayWriteInvisibleControls = true
         return document
     }
@@ -231,6 +232,7 @@ public enum MarkdownParser {
         var end = strlen(literal)
         while end > 0, literal[end - 1] == 0x20 || literal[end - 1] == 0x09 { end -= 1 }
         guard end > 0, literal[end - 1] == CChar(UInt8(ascii: "}")) else { return nil }
+        if let cut = commentedIDCut(last: last, literal: literal, end: end) { return cut }
         var run: [(node: OpaquePointer, start: Int)] = []
         var child: OpaquePointer? = last
         while let current = child, [CMARK_NODE_TEXT, CMARK_NODE_HTML_INLINE].contains(cmark_node_get_type(current)) {
@@ -249,6 +251,32 @@ public enum MarkdownParser {
         let cut = bytes.count - attribute.length
         let owner = run.last { $0.start <= cut }!
         return HeadingCut(attribute: attribute, node: owner.node, keep: cut - owner.start)
+    }
+
+    /// react.dev's heading id, written as an MDX comment after the text (`## Setting up
+    /// {/*setting-up*/}`; its translations keep the English ids so): cmark reads it as the
+    /// text `{/`, the id in emphasis, and the text `/}` that ends the heading. The id is the
+    /// heading's own, as `{#setting-up}` would give it.
+    private static func commentedIDCut(last: OpaquePointer, literal: UnsafePointer<CChar>, end: Int) -> HeadingCut? {
+        guard end == 2, literal[0] == CChar(UInt8(ascii: "/")),
+              let emphasis = cmark_node_previous(last), cmark_node_get_type(emphasis) == CMARK_NODE_EMPH,
+              let before = cmark_node_previous(emphasis), cmark_node_get_type(before) == CMARK_NODE_TEXT,
+              let text = cmark_node_get_literal(before) else { return nil }
+        // The id: the emphasis's text nodes (cmark splits text at `_`), id bytes only.
+        var id: [UInt8] = [], child = cmark_node_first_child(emphasis)
+        while let current = child {
+            guard cmark_node_get_type(current) == CMARK_NODE_TEXT, let part = cmark_node_get_literal(current) else { return nil }
+            id.append(contentsOf: UnsafeRawBufferPointer(start: part, count: strlen(part)))
+            child = cmark_node_next(current)
+        }
+        let count = strlen(text)
+        guard !id.isEmpty, id.allSatisfy(HeadingAttribute.isIDByte), count >= 2,
+              text[count - 2] == CChar(UInt8(ascii: "{")), text[count - 1] == CChar(UInt8(ascii: "/")) else { return nil }
+        var keep = count - 2
+        while keep > 0, text[keep - 1] == 0x20 || text[keep - 1] == 0x09 { keep -= 1 }
+        let attribute = HeadingAttribute(id: String(decoding: id, as: UTF8.self), opening: count - 2,
+                                         length: count - keep + id.count + strlen(literal))
+        return HeadingCut(attribute: attribute, node: before, keep: keep)
     }
 
     /// The types whose `cmark_node_get_literal` is not NULL; every other node's literal is "".

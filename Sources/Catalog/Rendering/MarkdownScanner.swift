@@ -14,6 +14,8 @@ struct ReportableNode {
     var tooDeep = false
     /// The body, at its start, is over `MarkdownBudget` and was not parsed (`body-too-large`).
     var tooLarge = false
+    /// In raw HTML, the start tags that no end tag closes in the body (`raw-html-unclosed`).
+    var unclosedRawText: [UnclosedRawText.Start] = []
 }
 
 /// cmark's position of a paragraph, heading or table cell: 1-based line within the body
@@ -119,7 +121,7 @@ enum MarkdownScanner {
         if foreignCount > ForeignSyntax.reportedPerBody, let last = found.lastIndex(where: { $0.foreign != nil }) {
             found[last].foreign!.following = foreignCount - ForeignSyntax.reportedPerBody
         }
-        return found
+        return UnclosedRawText.noted(found)
     }
 
     /// A heading's text as `MarkdownNode.appendPlainText` reads it from the converted tree:

@@ -46,10 +46,24 @@ struct RawHTMLChecker {
         }
         // An end tag alone (`</kbd>`, half of every inline pair) carries nothing to report.
         guard !Self.isEndTagAlone(item.node.literal) else { return [] }
+        guard !item.unclosedRawText.isEmpty else {
+            return diagnoseElements(item.node.literal, location: location, source: source, targets: targets)
+        }
+        let unclosed = item.unclosedRawText.map {
+            Diagnostic.warning("raw-html-unclosed", at: location($0.offset), Self.unclosedMessage($0.name))
+        }
+        // Text on the page (`UnclosedRawText`): what follows it is checked as the page holds it.
+        let elements = diagnoseElements(Self.blanked(item.node.literal, item.unclosedRawText), location: location,
+                                        source: source, targets: targets)
+        return (unclosed + elements).sorted { $0.location < $1.location }
+    }
+
+    /// The diagnostics of the elements in a raw node's `literal`.
+    private mutating func diagnoseElements(_ literal: String, location: (Int) -> SourceLocation, source: SourceFile,
+                                           targets: LinkTargets) -> [Diagnostic] {
+        var literal = literal, found: [Diagnostic] = []
         // Nor do plain tags the allowlist keeps as they are (`<kbd>`, `<br/>`, a comment): `SimpleHTML`.
-        var literal = item.node.literal
-        guard !SimpleHTML.isEnabled || !literal.withUTF8(SimpleHTML.hasNothingToReport) else { return [] }
-        var found: [Diagnostic] = []
+        guard !SimpleHTML.isEnabled || !literal.withUTF8(SimpleHTML.hasNothingToReport) else { return found }
         // Plain tags (`<a href>`, `<li style>`, `<big>`): each checked without gumbo.
         if SimpleHTML.isEnabled, let elements = literal.withUTF8(SimpleHTML.checkedElements) {
             for element in elements {
@@ -57,10 +71,23 @@ struct RawHTMLChecker {
             }
             return found
         }
-        for node in HTMLFragmentParser.parse(item.node.literal, context: .template) {
+        for node in HTMLFragmentParser.parse(literal, context: .template) {
             check(node, at: location, source: source, targets: targets, into: &found)
         }
         return found
+    }
+
+    static func unclosedMessage(_ name: String) -> String {
+        let closing = name == "plaintext" ? "nothing ends `<plaintext>`" : "no `</\(name)>` comes after it"
+        return "raw HTML `<\(name)>` is never closed: \(closing), so a browser would take the rest of the page into it and show none of it; the tag is shown as text instead: write it as code (`` `<\(name)>` ``) or as `&lt;\(name)>`, or close it"
+    }
+
+    /// `literal` with the `<` of each of `starts` made a space (its length, and so every
+    /// other offset in it, unchanged).
+    private static func blanked(_ literal: String, _ starts: [UnclosedRawText.Start]) -> String {
+        var bytes = Array(literal.utf8)
+        for start in starts { bytes[start.offset] = UInt8(ascii: " ") }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func isEndTagAlone(_ literal: String) -> Bool {

@@ -192,6 +192,28 @@ import Testing
 
     /// The checks' parse (links only, when it can) and the build's give headings the same
     /// ids, with and without a link on the page.
+    /// react.dev's ids, written as MDX comments (`{/*id*/}`: cmark reads `{/`, the id in
+    /// emphasis, `/}`), as its translations keep the English ones; links to them land.
+    @Test func reactDevsIDInACommentIsTheHeadingsOwn() {
+        let text = "## Conditionally returning JSX {/*conditionally-returning-jsx*/}\n\n"
+            + "### 条件付きで JSX を返す {/*my_id*/}\n\n[a](#conditionally-returning-jsx) [b](#my_id)\n\n"
+            + "## Not one {/*two words*/}\n\n## Nor *this* {/*x*/} y\n"
+        #expect(Self.render(text) == """
+            <h3 id="conditionally-returning-jsx">Conditionally returning JSX</h3>
+            <h4 id="my_id">条件付きで JSX を返す</h4>
+            <p><a href="#conditionally-returning-jsx">a</a> <a href="#my_id">b</a></p>
+            <h3 id="not-one-two-words">Not one {/<em>two words</em>/}</h3>
+            <h3 id="nor-this-x-y">Nor <em>this</em> {/<em>x</em>/} y</h3>
+
+            """)
+        #expect(Self.diagnostics(text) == [])
+        let headings = MarkdownParser.parseWithReportables(text).reportables.compactMap { item -> String? in
+            if case .heading(_, let id) = item.node.kind { return "\(item.node.literal)|\(id ?? "-")" } else { return nil }
+        }
+        #expect(headings == ["Conditionally returning JSX|conditionally-returning-jsx", "条件付きで JSX を返す|my_id",
+                             "Not one {/two words/}|-", "Nor this {/x/} y|-"])
+    }
+
     @Test func everyParseReadsTheSameIDs() {
         for text in ["## A {#x}\n\n## B {#x}\n", "## A {#x}\n\n## B {#x}\n\n[a](#y)\n", "## A {#-x}\n\n## B {#-x}\n"] {
             let check = Self.diagnostics(text).filter { $0.contains("heading-id-unusable") }
