@@ -9,7 +9,7 @@ extension Rules {
              example: "title: \"   \"",
              fix: "Write a title of at most 256 characters with visible text."),
         Rule("text-markup", .warning, "Titles, summaries, keywords and type names are plain text: HTML in them is read as its text.",
-             why: "The site, its search and Schoolwork show these fields as text, never as HTML, so tags would show as written. A comment, or an element HTML defines that is closed, has attributes or has no end tag (`<br>`), is markup; `x<y`, `Box<T>`, `a & b` and `<3` are not, and stay as written.",
+             why: "The site, its search and Schoolwork show these fields as text, never as HTML, so tags would show as written. A comment, or an element HTML defines that is closed, has attributes or is `<br>`, `<wbr>`, `<hr>` or `<img>`, is markup; `x<y`, `Box<T>`, `a & b` and `<3` are not, and stay as written, nor is a form control or a document's metadata named in a title (`<input type=\"color\">`, `<link>`, `<meta>`: the title of a page about that element).",
              example: "title: \"H<sub>2</sub>O\"   (used as H2O)",
              fix: "Write plain text: `H2O`, or Unicode's `H₂O`; the site shows titles as text."),
         Rule("text-control-character", .warning, "Titles, summaries, keywords and type names hold no control characters.",

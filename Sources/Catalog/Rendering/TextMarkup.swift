@@ -3,9 +3,13 @@
 /// (`text-markup`, docs/CONTENT-FORMAT.md).
 ///
 /// Markup is what a writer of HTML means as such: a comment, or an element HTML defines
-/// that is closed (`<b>…</b>`), has attributes (`<a href=…>`) or has no end tag (`<br>`).
+/// that is closed (`<b>…</b>`), has attributes (`<a href=…>`) or has no end tag and
+/// shapes text (`<br>`, `<wbr>`, `<hr>`, `<img>`).
 /// Text such as `x<y`, `Box<T>`, `Fn<A>`, `a & b` or `<3` is not markup and is kept as
-/// written, entities and all: parsing it as HTML would garble it.
+/// written, entities and all: parsing it as HTML would garble it. Nor is a form control or
+/// a document's metadata named in a title (`<input>`, `<link>`, `<meta>`, `<input
+/// type="color">`: react.dev's and MDN's pages about them are titled so): no one puts a
+/// text field into a title, and read as markup such a title was blank.
 enum TextMarkup {
     struct Found: Equatable, Sendable {
         /// The text without tags and comments, entities decoded, white space collapsed.
@@ -25,15 +29,18 @@ enum TextMarkup {
         return Found(text: text.split(whereSeparator: \.isWhitespace).joined(separator: " "), first: first)
     }
 
-    /// Elements with no end tag, which are markup even when written alone.
-    private static let void: Set<String> = [
-        "area", "base", "br", "col", "embed", "hr", "img", "input", "keygen", "link", "meta", "param", "source", "track", "wbr",
+    /// Elements with no end tag that shape text, which are markup even when written alone.
+    private static let textVoid: Set<String> = ["br", "hr", "img", "wbr"]
+    /// Elements with no end tag that hold no text of a title: named, never markup.
+    private static let namedVoid: Set<String> = [
+        "area", "base", "col", "embed", "input", "keygen", "link", "meta", "param", "source", "track",
     ]
 
     private static func firstMarkup(in nodes: [HTMLNode]) -> String? {
         for node in nodes where !node.isText {
             if node.tag == HTMLNode.commentTag { return "<!--" }
-            if node.isKnown && (node.isClosed || !node.attributes.isEmpty || void.contains(node.tag)) { return "<\(node.tag)>" }
+            guard !namedVoid.contains(node.tag) else { continue }
+            if node.isKnown && (node.isClosed || !node.attributes.isEmpty || textVoid.contains(node.tag)) { return "<\(node.tag)>" }
             if let inner = firstMarkup(in: node.children) { return inner }
         }
         return nil

@@ -26,6 +26,8 @@ import Testing
     @Test("Text that only looks like HTML is not markup", arguments: [
         "x<y", "x < y", "a & b", "&amp; as written", "I <3 Rust", "I </3 Mondays", "Box<T>", "Rc<RefCell<i32>>",
         "HashMap<K, V>", "Fn<A>", "Pin<P> and <b> alone", "Vec<u8> < 3 & <>", "<", "",
+        // The pages about an element are titled by it (react.dev, MDN).
+        "<link>", "<input>: The Input element", "<input type=\"color\">", "<meta> and <base>",
     ])
     func notMarkup(_ value: String) {
         #expect(TextMarkup.plainText(of: value) == nil)
