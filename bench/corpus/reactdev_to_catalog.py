@@ -60,11 +60,8 @@ written to DIR/content.
   /blog, /community, /images) are kept as written (our format keeps links that start with
   `/`) and counted, as are the MDX `path="/learn/…"` props, which are no links, and
   `<img src="/…">`.
-- A title that is only a void HTML element's tag (`<input>`, `<link>`, `<meta>`: the React
-  DOM components' pages) is read by our format as that element, so as blank text, which is
-  an error (`title-length`) no setting lowers; unless `--as-written`, its `<` `>` are
-  written `‹` `›` (`‹link›`) and counted. Other titles that look like HTML (`<form>`,
-  `<Suspense>`) are kept.
+- Titles are kept as written (`<link>`, `<form>`, `<Suspense>`): our format reads a
+  form control or metadata element named in a title (`<input>`, `<link>`, `<meta>`) as text.
 """
 import argparse, html, json, os, posixpath, re, subprocess, sys
 from collections import Counter
@@ -81,7 +78,6 @@ LINKS = [
 ]
 CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`).*?(?<!`)\1(?!`)", re.S)
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^#|^//")
-VOID_TITLE = re.compile(r"^\s*<(area|base|br|col|embed|hr|img|input|link|meta|source|track|wbr)\s*/?>\s*$", re.I)
 SUMMARY_LIMIT = 4000
 
 
@@ -348,10 +344,6 @@ def main():
         return result
 
     def visible(title):
-        """A title that is only a void element's tag (`<link>`), whose text our format reads as blank, with ‹ ›."""
-        if VOID_TITLE.match(title) and not args.as_written:
-            counts["titles that are only a void element's tag, written with ‹ ›"] += 1
-            return title.strip().replace("<", "\u2039").replace(">", "\u203a")
         return title
 
     def front(title, text=None):
