@@ -47,6 +47,9 @@ extension ForeignSyntax {
         case .specRule:
             let name = match.excerpt.dropFirst(2).dropLast()
             return "\(quoted) is a rule of mdbook-spec (the Rust Reference's preprocessor), which gives what follows the id `r-\(name)`; Markdown reads it as text, so the page shows it and links to `#r-\(name)` lead nowhere: write the id as HTML, `<span id=\"r-\(name)\"></span>`, or remove the line"
+        case .moduleStatement:
+            let what = match.excerpt.hasPrefix("import") ? "an MDX import (Docusaurus, Nextra, Astro), which brings in components that are not HTML (the allowlist removes their tags)" : "an MDX export (Docusaurus, Nextra, Astro), which defines values for the page's components"
+            return "\(quoted) is \(what); Markdown reads it as text, so the page shows the line as written: remove it, and write what the components showed in Markdown, \(literally)"
         case .headingAnchor:
             return "\(quoted) is javascript.info's heading anchor, which Markdown reads as text, so the heading shows it and links to it lead nowhere: write it as a heading id, `{\(match.excerpt.hasSuffix("]") ? match.excerpt.dropFirst().dropLast() : "#…")}` (Hugo's, Zola's and mdBook's way), which the heading then has"
         }

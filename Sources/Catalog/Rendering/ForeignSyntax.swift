@@ -37,6 +37,9 @@ enum ForeignSyntax {
         case bracketedSpan
         /// `r[items.fn.intro]` on a line of its own: a rule of mdbook-spec (the Rust Reference)
         case specRule
+        /// `import { Tabs } from '@theme/Tabs'` or `export const x = 1` on a line of its own:
+        /// an MDX module statement (Docusaurus, Nextra, Astro)
+        case moduleStatement
     }
 
     /// One construct: its kind, where it starts in the run of text (a byte offset), and its
@@ -79,7 +82,20 @@ enum ForeignSyntax {
             bytes.containsByte(UInt8(ascii: "{")) { opensConstruct(bytes, at: $0) }
                 || bytes.containsByte(UInt8(ascii: "[")) { endsLineAsAnchor(bytes, at: $0) || startsLineAsRule(bytes, at: $0) }
                 || [UInt8(ascii: ":"), UInt8(ascii: "!"), UInt8(ascii: "?")].contains { holdsThree($0, in: bytes) }
+                || startsLineAsModuleStatement(bytes)
         }
+    }
+
+    /// Whether a line of `bytes` starts with `import` or `export` and a space, `{` or `*`.
+    private static func startsLineAsModuleStatement(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func opens(at start: Int) -> Bool {
+            guard start + 7 <= bytes.count else { return false }
+            let word = UnsafeBufferPointer(rebasing: bytes[start..<(start + 6)])
+            guard word.elementsEqual("import".utf8) || word.elementsEqual("export".utf8) else { return false }
+            let next = bytes[start + 6]
+            return next == UInt8(ascii: " ") || next == UInt8(ascii: "{") || next == UInt8(ascii: "*")
+        }
+        return opens(at: 0) || bytes.containsByte(0x0A) { opens(at: $0 + 1) }
     }
 
     /// Whether the `[` at `at` opens `[#name]` at the end of its line (`headingAnchor`).
@@ -194,12 +210,55 @@ enum ForeignSyntax {
             return .admonition
         }
         if bytes.starts(with: "{:".utf8), bytes[trimmedEnd(bytes) - 1] == UInt8(ascii: "}") { return .attributeList }
+        if isModuleStatement(bytes) { return .moduleStatement }
         if bytes.starts(with: "r[".utf8), case let end = trimmedEnd(bytes), end > 3, bytes[end - 1] == UInt8(ascii: "]"),
            bytes[2].isASCIILetter,
            bytes[2..<(end - 1)].allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) {
             return .specRule
         }
         return nil
+    }
+
+    /// An MDX import (`import X from 'y'`, `import { a, b } from "y";`, `import 'y'`) or export
+    /// (`export const`, `let`, `var`, `function`, `async function`, `class`, `default`, `{`):
+    /// what no sentence of prose is, a lower-case keyword and, for an import, the module's
+    /// name in quotes ending the line.
+    private static func isModuleStatement(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = trimmedEnd(bytes)
+        if end > 0, bytes[end - 1] == UInt8(ascii: ";") { end -= 1 }
+        let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
+        if line.hasPrefix("export ") || line.hasPrefix("export{") {
+            let rest = line.dropFirst(6).drop { $0 == " " }
+            return ["const ", "let ", "var ", "function ", "function*", "async function", "class ", "default ", "{", "*"]
+                .contains { rest.hasPrefix($0) }
+        }
+        guard line.hasPrefix("import"), let quote = line.last, quote == "'" || quote == "\"" else { return false }
+        let body = line.dropFirst(6).dropLast()
+        guard let open = body.lastIndex(of: quote) else { return false }
+        let before = body[..<open].trimmingCharacters(in: .whitespaces)
+        // `import 'y'`, or `… from 'y'` after a name, `{ … }` or `* as name`.
+        guard !before.isEmpty else { return line.dropFirst(6).first == " " }
+        guard before.hasSuffix("from") else { return false }
+        return isImportClause(before.dropLast(4).trimmingCharacters(in: .whitespaces))
+    }
+
+    /// `X`, `{ a, b as c }`, `* as X`, `X, { a }` or `X, * as Y`, each after an optional
+    /// `type ` (TypeScript): not prose (`import the data from 'x.csv'`).
+    private static func isImportClause(_ clause: String) -> Bool {
+        var clause = Substring(clause)
+        if clause.hasPrefix("type ") { clause = clause.dropFirst(5).drop { $0 == " " } }
+        func isName(_ text: Substring) -> Bool {
+            !text.isEmpty && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
+        }
+        func isNamespace(_ text: Substring) -> Bool {
+            text.hasPrefix("*") && isName(text.dropFirst().drop { $0 == " " }.dropFirst(2).drop { $0 == " " })
+                && text.dropFirst().drop { $0 == " " }.hasPrefix("as ")
+        }
+        func isNamed(_ text: Substring) -> Bool { text.hasPrefix("{") && text.hasSuffix("}") }
+        if isName(clause) || isNamed(clause) || isNamespace(clause) { return true }
+        guard let comma = clause.firstIndex(of: ",") else { return false }
+        let rest = clause[clause.index(after: comma)...].drop { $0 == " " }
+        return isName(clause[..<comma]) && (isNamed(rest) || isNamespace(rest))
     }
 
     /// Shortcodes, Liquid tags, mdBook directives and template expressions from `start`.

@@ -65,9 +65,30 @@ import Testing
         "## Heading {not attributes}\n",                      // braces without #, . or :
         "## Heading {#an-id}\n",                             // an id alone, which the heading has
         "\\{{ escaped }} and &#123;{ x }}\n",                  // an escaped brace: text meant as written
+        "import the data from 'data.csv'\nexport the file as \"a.png\"\n", // prose that starts so
+        "Then import { a } from 'b'\n",                     // not at a line's start
+        "```js\nimport { a } from 'b'\n```\n",               // code
     ])
     func notReported(_ text: String) {
         #expect(found(text).isEmpty, "\(text.debugDescription)")
+    }
+
+    /// MDX's module statements (Docusaurus's `import Tabs from '@theme/Tabs';`, Redux's docs'
+    /// `import { DetailedExplanation } from '../../components/DetailedExplanation'`).
+    @Test func mdxImportsAndExportsAreReported() {
+        let text = "import Tabs from '@theme/Tabs';\nimport { DetailedExplanation } from '../../components/DetailedExplanation'\n"
+            + "import * as React from \"react\"\nimport Def, { a as b } from 'x'\nimport type { T } from './t'\nimport './style.css'\n\n"
+            + "export const meta = { title: 'x' }\n\n> export default function Page() {\n"
+        #expect(found(text) == [
+            "1:1 import Tabs from '@theme/Tabs';", "2:1 import { DetailedExplanation } from '../../components/Detail…",
+            "3:1 import * as React from \"react\"", "4:1 import Def, { a as b } from 'x'", "5:1 import type { T } from './t'",
+            "6:1 import './style.css'", "8:1 export const meta = { title: 'x' }", "10:3 export default function Page() {",
+        ])
+        let body = MarkdownBody(text: "import Tabs from '@theme/Tabs';\n", source: SourceFile(relativePath: "a.md", displayPath: "content/a.md"),
+                                firstLine: 1)
+        #expect(BodyChecker.check(body, contentRoot: Repository.root).map(\.message) == [
+            "`import Tabs from '@theme/Tabs';` is an MDX import (Docusaurus, Nextra, Astro), which brings in components that are not HTML (the allowlist removes their tags); Markdown reads it as text, so the page shows the line as written: remove it, and write what the components showed in Markdown, or put it in backticks if it is meant literally",
+        ])
     }
 
     /// cmark decodes escapes and entities and joins adjacent text into one node, so the
@@ -131,6 +152,7 @@ import Testing
     func theFirstLookMissesNothing(_ seed: Int) {
         var generator = SeededGenerator(state: UInt64(seed))
         let pieces = ["{{", "}}", "{%", "%}", "{{<", ">}}", "{{#", "{:", "{#a", "{.b", "}", "{#a}", "[#a]", "[#", "]", "]{#a}", "[s]{.b}", "r[a.b]", "r[", ":::", "!!! ", "??? ", "x",
+                      "import ", "export const ", "from ", "'m'", "{ a }",
                       "a=", " ", "\n", "\n\n", "> ", "- ", "`", "![](p.png)", "[l](u)", "## ", "<b>", "é", "\\"]
         let text = (0..<Int.random(in: 0...40, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
         let walked = MarkdownParser.withDocument(text) { MarkdownScanner.reportables(in: $0, foreignSyntax: true) }!
