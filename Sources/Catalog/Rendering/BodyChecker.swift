@@ -206,6 +206,11 @@ public struct BodyChecker {
             let written = PageAddressLink.relative(page, from: source.relativePath) + (url.firstIndex(of: "#").map { url[$0...] } ?? "")
             return "\(lead); did you mean `\(written)`? A link leads to a page's .md file (here \(page)), not to its address on a site"
         }
+        if let top = PageAddressLink.fromContentTop(path, from: source.relativePath, exists: targets.exists) {
+            let written = PageAddressLink.relative(top, from: source.relativePath) + (url.firstIndex(of: "#").map { url[$0...] } ?? "")
+            let folder = source.relativePath.split(separator: "/").dropLast().joined(separator: "/")
+            return "\(lead); did you mean `\(written)`? A path is read from its own file's folder (here \(folder)/), not from content/'s top as Docusaurus reads it when nothing is beside the page"
+        }
         let address = LinkPolicy.readsAsWebAddress(url) ? ", or if it is a web address, write it whole: `https://\(url)`" : ""
         return "\(lead); correct the path (it is relative to \(source.relativePath))\(address)"
     }

@@ -18,6 +18,16 @@ enum PageAddressLink {
         return nil
     }
 
+    /// The content-relative file that `path` (written without `./` or `../`, already found
+    /// broken from its file's folder) names from content/'s top, as Docusaurus reads such a
+    /// link when no file is beside the page (`api/Store.md` in a tutorial's folder, Redux's
+    /// docs); nil when it names nothing there either, or the page is at the top.
+    static func fromContentTop(_ path: String, from source: String, exists: (String) -> Bool) -> String? {
+        guard source.contains("/"), !path.hasPrefix("."), !path.hasPrefix("/"),
+              let resolved = ContentRoot.lexicallyResolve(path, from: "-"), !resolved.isEmpty, exists(resolved) else { return nil }
+        return resolved
+    }
+
     /// `target` (content-relative) as a link written in `source` (content-relative) reaches it.
     static func relative(_ target: String, from source: String) -> String {
         let from = source.split(separator: "/").dropLast()

@@ -34,6 +34,16 @@ import Testing
         // `../../fun-with-science/` is the book's folder itself: a folder with an index.md is a link to its page.
     }
 
+    /// Docusaurus reads `api/Store.md` from the docs' top when nothing is beside the page
+    /// (Redux's docs link so from their tutorials): the message names the path from here.
+    @Test func aPathFromContentsTopIsNamedFromTheFilesFolder() {
+        #expect(messages("[a](fun-with-science/diagram.png#x) ![b](fun-with-science/index.md) [c](./fun-with-science/index.md)\n") == [
+            "1:1 link `fun-with-science/diagram.png#x` points at `fun-with-science/inquiry/fun-with-science/diagram.png`, which does not exist in content/; did you mean `../diagram.png#x`? A path is read from its own file's folder (here fun-with-science/inquiry/), not from content/'s top as Docusaurus reads it when nothing is beside the page",
+            "1:37 image `fun-with-science/index.md` points at `fun-with-science/inquiry/fun-with-science/index.md`, which does not exist in content/; did you mean `../index.md`? A path is read from its own file's folder (here fun-with-science/inquiry/), not from content/'s top as Docusaurus reads it when nothing is beside the page",
+            "1:69 link `./fun-with-science/index.md` points at `fun-with-science/inquiry/fun-with-science/index.md`, which does not exist in content/; correct the path (it is relative to fun-with-science/inquiry/science-investigation.md)",
+        ])
+    }
+
     @Test func aPathThatNamesNoPageKeepsTheOrdinaryAdvice() {
         #expect(messages("[a](nothing/) ![b](../lab-safety/) [c](lua-users.org/wiki/x)\n") == [
             "1:1 link `nothing/` points at `fun-with-science/inquiry/nothing`, which does not exist in content/; correct the path (it is relative to fun-with-science/inquiry/science-investigation.md)",
