@@ -171,7 +171,11 @@ struct RawHTMLChecker {
 
     /// The attributes of one element that the allowlist leaves out, reported once for the
     /// element at the first of them (an embed pasted whole is one thing to fix, not seven).
-    private static func removed(_ names: [String], of tag: String, at location: SourceLocation) -> Diagnostic {
+    private static func removed(_ names: [String], of tag: String, at location: SourceLocation, jsx: Bool) -> Diagnostic {
+        if jsx {
+            return .warning("raw-html-removed", at: location,
+                            "the attributes of `<\(tag)>` are written as JSX (MDX, React: `style={{…}}`, `className={…}`), which HTML reads as other attributes (\(list(names.prefix(4).map { "`\($0)`" }, "and"))\(names.count > 4 ? "…" : "")), all removed; write the element in HTML with plain attributes the allowlist keeps (`rules raw-html-removed` lists them), or its content in Markdown")
+        }
         guard names.count > 1 else {
             return .warning("raw-html-removed", at: location,
                             "attribute `\(names[0])` of `<\(tag)>` is removed: \(reason(removing: names[0], on: tag)) (`rules raw-html-removed` lists what it keeps); remove the attribute")
@@ -181,13 +185,21 @@ struct RawHTMLChecker {
                         "attributes \(listed) of `<\(tag)>` are removed: \(reasons(removing: names, on: tag)) (`rules raw-html-removed` lists what it keeps); remove them")
     }
 
+    /// Whether an element's attributes are JSX's, as MDX and React write them: a value in
+    /// braces (`style={{display: 'flex'}}`, `onClick={f}`), which HTML reads as a value `{{display:`
+    /// and names such as `'flex'}}`.
+    static func isJSX(_ node: HTMLNode) -> Bool {
+        node.attributes.contains { $0.value.hasPrefix("{") && ($0.value.hasSuffix("}") || $0.value.count > 1) }
+    }
+
     private mutating func checkAttributes(_ node: HTMLNode, at location: (Int) -> SourceLocation, source: SourceFile,
                                  targets: LinkTargets, into found: inout [Diagnostic]) {
         // The attributes left out, and where the first is reported among the element's others.
         var removed: [String] = [], firstRemoved: (offset: Int, index: Int)?
         defer {
             if let firstRemoved {
-                found.insert(Self.removed(removed, of: node.tag, at: location(firstRemoved.offset)), at: firstRemoved.index)
+                found.insert(Self.removed(removed, of: node.tag, at: location(firstRemoved.offset), jsx: Self.isJSX(node)),
+                             at: firstRemoved.index)
             }
         }
         for attribute in node.attributes {

@@ -354,6 +354,17 @@ import Testing
         #expect(Self.render(body) == "<p>Not document.on, and Box; x, </p>\n")
     }
 
+    /// MDX's and React's attributes (react.dev's `<div style={{display: 'flex', …}}>`): one
+    /// message that says they are JSX, not the names HTML reads out of them.
+    @Test func jsxAttributesAreNamedAsJSX() {
+        let body = "<div style={{display: 'flex', justifyContent: 'center'}}>\n\nText\n\n</div>\n"
+        #expect(Self.check(body) == ["1:6 raw-html-removed the attributes of `<div>` are written as JSX (MDX, React"])
+        let found = BodyChecker.check(MarkdownBody(text: body, source: SourceFile(relativePath: "a.md", displayPath: "content/a.md"), firstLine: 1),
+                                      contentRoot: Repository.root.appendingPathComponent("Tests/Fixtures/site/content"))
+        #expect(found.map(\.message) == ["the attributes of `<div>` are written as JSX (MDX, React: `style={{…}}`, `className={…}`), which HTML reads as other attributes (`style`, `'flex',`, `justifycontent:` and `'center'}}`), all removed; write the element in HTML with plain attributes the allowlist keeps (`rules raw-html-removed` lists them), or its content in Markdown"])
+        #expect(Self.render(body) == "<div>\n<p>Text</p>\n</div>\n")
+    }
+
     @Test func tooMuchRawHTMLIsLeftOutAndReportedOnce() {
         let body = "Text <b>x</b>\n\n" + String(repeating: "<i>y</i>", count: RawHTMLBudget.limit / 2) + "\n"
         #expect(Self.check(body) == ["1:6 raw-html-too-large the body's raw HTML holds more than 20000 tags, more than the page can be given safely, so none of it is kept; split the page, or write the markup in Markdown"])
