@@ -46,7 +46,8 @@ struct RawHTMLChecker {
         }
         // An end tag alone (`</kbd>`, half of every inline pair) carries nothing to report.
         guard !Self.isEndTagAlone(item.node.literal) else { return [] }
-        guard !item.unclosedRawText.isEmpty else {
+        let markdown = Self.markdownShownAsWritten(item.node, location: location)
+        guard !item.unclosedRawText.isEmpty || !markdown.isEmpty else {
             return diagnoseElements(item.node.literal, location: location, source: source, targets: targets)
         }
         let unclosed = item.unclosedRawText.map {
@@ -55,7 +56,24 @@ struct RawHTMLChecker {
         // Text on the page (`UnclosedRawText`): what follows it is checked as the page holds it.
         let elements = diagnoseElements(Self.blanked(item.node.literal, item.unclosedRawText), location: location,
                                         source: source, targets: targets)
-        return (unclosed + elements).sorted { $0.location < $1.location }
+        return (markdown + unclosed + elements).sorted { $0.location < $1.location }
+    }
+
+    /// Whether a tag before `offset` has kramdown's `markdown` attribute, reported for the
+    /// same reason at the attribute (`showsMarkdownAsWritten`).
+    private static func asksForMarkdown(_ literal: String, before offset: Int) -> Bool {
+        let head = literal.utf8.prefix(offset)
+        return String(decoding: head, as: UTF8.self).lowercased().contains("markdown=")
+    }
+
+    /// `foreign-syntax` for the first Markdown an HTML block shows as written (`MarkdownInHTML`).
+    private static func markdownShownAsWritten(_ node: MarkdownNode, location: (Int) -> SourceLocation) -> [Diagnostic] {
+        guard case .htmlBlock = node.kind, let found = MarkdownInHTML.first(in: node.literal),
+              !Self.asksForMarkdown(node.literal, before: found.offset) else { return [] }
+        let tag = node.literal.drop { $0 == " " }.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "-" }
+        let opening = tag.isEmpty ? "its first tag" : "`<\(tag)>`"
+        return [.warning("foreign-syntax", at: location(found.offset),
+                         "`\(found.excerpt)` is Markdown inside an HTML block, so the page shows it as written: a block that starts with a tag (\(opening)) runs to the next blank line, and nothing in it is read as Markdown (MDX and kramdown read it there); put a blank line after the tag's line and one before its end tag, or write it in HTML (`<code>`, `<a href>`, `<strong>`)")]
     }
 
     /// The diagnostics of the elements in a raw node's `literal`.
