@@ -50,8 +50,9 @@ struct RawHTMLChecker {
         guard !item.unclosedRawText.isEmpty || !markdown.isEmpty else {
             return diagnoseElements(item.node.literal, location: location, source: source, targets: targets)
         }
-        let unclosed = item.unclosedRawText.map {
-            Diagnostic.warning("raw-html-unclosed", at: location($0.offset), Self.unclosedMessage($0.name))
+        let unclosed = item.unclosedRawText.filter(\.reported).map {
+            Diagnostic.warning("raw-html-unclosed", at: location($0.offset), Self.unclosedMessage($0.name)
+                                   + ($0.following > 0 ? "; \($0.following) more such tags follow in this file, not listed" : ""))
         }
         // Text on the page (`UnclosedRawText`): what follows it is checked as the page holds it.
         let elements = diagnoseElements(Self.blanked(item.node.literal, item.unclosedRawText), location: location,

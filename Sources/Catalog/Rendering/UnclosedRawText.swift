@@ -14,7 +14,14 @@ enum UnclosedRawText {
         var offset: Int
         /// Its name, lower case.
         var name: String
+        /// On a body's last reported one: how many more the body holds, not reported.
+        var following = 0
+        /// False past the body's first `reportedPerBody`: shown as text, not reported.
+        var reported = true
     }
+
+    /// A body's unclosed tags are reported this many times at most (`ForeignSyntax`'s bound).
+    static let reportedPerBody = ForeignSyntax.reportedPerBody
 
     static let names: Set<String> = ["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "plaintext"]
 
@@ -64,8 +71,17 @@ enum UnclosedRawText {
         // Each raw node once: not another engine's markup found in one (`foreign`).
         let raw = reportables.indices.filter { reportables[$0].node.isRawHTML && reportables[$0].foreign == nil }
         guard !raw.isEmpty, let found = find(in: raw.map { reportables[$0].node.literal }) else { return reportables }
-        var reportables = reportables
-        for (index, starts) in zip(raw, found) { reportables[index].unclosedRawText = starts }
+        var reportables = reportables, left = reportedPerBody
+        let total = found.reduce(0) { $0 + $1.count }
+        for (index, starts) in zip(raw, found) where !starts.isEmpty {
+            var noted = starts
+            for at in noted.indices {
+                noted[at].reported = left > 0
+                if left == 1, total > reportedPerBody { noted[at].following = total - reportedPerBody }
+                left -= 1
+            }
+            reportables[index].unclosedRawText = noted
+        }
         return reportables
     }
 

@@ -41,6 +41,19 @@ import Testing
         #expect(Self.check("<p>x <SCRIPT src=a.js>\n").map { String($0.prefix(30)) } == ["1:6 raw-html-unclosed raw HTML"])
     }
 
+    /// A body reports its first 200 and counts the rest; every one is shown as text.
+    @Test func aBodyReportsItsFirstTwoHundredThenCountsTheRest() {
+        let body = "<div>\n" + String(repeating: "<xmp>", count: 150) + "\n</div>\n\n" + String(repeating: "a <title> ", count: 100) + "\n"
+        let found = Self.check(body)
+        #expect(found.count == 200)
+        #expect(found.first == "2:1 raw-html-unclosed raw HTML `<xmp>` is never closed")
+        let last = BodyChecker.check(MarkdownBody(text: body, source: SourceFile(relativePath: "a.md", displayPath: "content/a.md"), firstLine: 1),
+                                     contentRoot: Repository.root.appendingPathComponent("Tests/Fixtures/site/content")).last
+        #expect(last?.message.hasSuffix("; 50 more such tags follow in this file, not listed") == true)
+        #expect(last?.location.line == 5)
+        #expect(Self.render(body).components(separatedBy: "&lt;").count - 1 == 250)
+    }
+
     /// The unclosed start tags found per raw node, in the page's order.
     @Test func findsTheStartTagsNoEndTagFollows() {
         #expect(UnclosedRawText.find(in: ["<b>", "</b>"]) == nil)
