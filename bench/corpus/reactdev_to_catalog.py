@@ -343,10 +343,8 @@ def main():
         counts["<img src=\"/…\"> by absolute path, kept"] += len(re.findall(r'<img\b[^>]*\bsrc="/', result))
         return result
 
-    def visible(title):
-        return title
-
     def front(title, text=None):
+        """Our front matter: the title (one or one per locale) and the summary, if any."""
         lines = ["---"]
         if isinstance(title, dict):
             lines += ["title:"] + [f"  {locale}: {quote(value)}" for locale, value in title.items()]
@@ -391,7 +389,7 @@ def main():
                     title, body = split(text)
                     if title is None:
                         counts["pages without a front matter title (the sidebar's used)"] += 1
-                    title = visible(title or node.title)
+                    title = title or node.title
                     write(os.path.join(content, node.output), front(title, summary(body, counts)) + rewrite(body, node.output, node.route, english))
                     counts["en-us"] += 1
                     used.add(path)
@@ -407,7 +405,7 @@ def main():
                             counts[f"{locale}: translations identical to the English page, written"] += 1
                         stem = node.output[:-3]
                         write(os.path.join(content, f"{stem}.{locale}.md"),
-                              front(visible(ttitle) if ttitle else title, summary(tbody, counts))
+                              front(ttitle or title, summary(tbody, counts))
                               + rewrite(tbody, node.output, node.route, site))
                         counts[locale] += 1
             for child in node.children:
