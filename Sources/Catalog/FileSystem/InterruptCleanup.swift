@@ -108,7 +108,7 @@ public final class InterruptCleanup: @unchecked Sendable {
         for (folder, (trashPrefix, then)) in paths
         where DetachedRemoval.handOver(folder, trashPrefix: trashPrefix, thenRemove: then) == nil {
             Self.removeWhole(folder)
-            for parent in then where rmdir(parent) != 0 { break }
+            TreeRemoval.removeEmptyFolders(then)
         }
         let line = replaced ? lines.replaced : lines.unchanged
         if !line.isEmpty { FileHandle.standardError.write(Data((line + "\n").utf8)) }

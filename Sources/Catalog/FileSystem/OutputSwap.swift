@@ -67,7 +67,7 @@ public struct StagedOutput {
     public func discard() {
         try? FileManager.default.removeItem(at: staging)
         InterruptCleanup.shared.unregister(staging)
-        for folder in madeFolders where rmdir(folder.path) != 0 { break }
+        TreeRemoval.removeEmptyFolders(madeFolders.map(\.path))
     }
 
     /// `folder` and the folders above it that do not exist, the innermost first.

@@ -22,6 +22,12 @@ enum TreeRemoval {
         return rmdir(path) == 0 || errno == ENOENT
     }
 
+    /// Removes each of `folders` (the innermost first) while it is empty, and stops at the
+    /// first that is not: the folders above an output that a failed build made.
+    static func removeEmptyFolders(_ folders: [String]) {
+        for folder in folders where rmdir(folder) != 0 { break }
+    }
+
     /// Removes every entry of the folder open as `descriptor`, and closes it.
     private static func empty(_ descriptor: Int32) {
         guard let folder = fdopendir(descriptor) else {

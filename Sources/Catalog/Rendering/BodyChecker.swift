@@ -202,12 +202,13 @@ public struct BodyChecker {
     private static func brokenMessage(_ url: String, path: String, resolved: String, as referrer: Referrer,
                                       source: SourceFile, targets: LinkTargets) -> String {
         let lead = "\(referrer.name) `\(url)` points at `\(resolved)`, which does not exist in content/"
+        let fragment = url.firstIndex(of: "#").map { url[$0...] } ?? ""
         if referrer == .link, let page = PageAddressLink.page(for: path, from: source.relativePath, exists: targets.exists) {
-            let written = PageAddressLink.relative(page, from: source.relativePath) + (url.firstIndex(of: "#").map { url[$0...] } ?? "")
+            let written = PageAddressLink.relative(page, from: source.relativePath) + fragment
             return "\(lead); did you mean `\(written)`? A link leads to a page's .md file (here \(page)), not to its address on a site"
         }
         if let top = PageAddressLink.fromContentTop(path, from: source.relativePath, exists: targets.exists) {
-            let written = PageAddressLink.relative(top, from: source.relativePath) + (url.firstIndex(of: "#").map { url[$0...] } ?? "")
+            let written = PageAddressLink.relative(top, from: source.relativePath) + fragment
             let folder = source.relativePath.split(separator: "/").dropLast().joined(separator: "/")
             return "\(lead); did you mean `\(written)`? A path is read from its own file's folder (here \(folder)/), not from content/'s top as Docusaurus reads it when nothing is beside the page"
         }

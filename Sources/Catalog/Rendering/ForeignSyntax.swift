@@ -86,16 +86,18 @@ enum ForeignSyntax {
         }
     }
 
-    /// Whether a line of `bytes` starts with `import` or `export` and a space, `{` or `*`.
+    /// Whether a line of `bytes` starts as a module statement does (`opensModuleStatement`).
     private static func startsLineAsModuleStatement(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        func opens(at start: Int) -> Bool {
-            guard start + 7 <= bytes.count else { return false }
-            let word = UnsafeBufferPointer(rebasing: bytes[start..<(start + 6)])
-            guard word.elementsEqual("import".utf8) || word.elementsEqual("export".utf8) else { return false }
-            let next = bytes[start + 6]
-            return next == UInt8(ascii: " ") || next == UInt8(ascii: "{") || next == UInt8(ascii: "*")
-        }
-        return opens(at: 0) || bytes.containsByte(0x0A) { opens(at: $0 + 1) }
+        opensModuleStatement(bytes, at: 0) || bytes.containsByte(0x0A) { opensModuleStatement(bytes, at: $0 + 1) }
+    }
+
+    /// Whether `import` or `export` and a space, `{` or `*` start at `start`.
+    private static func opensModuleStatement(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        guard start + 7 <= bytes.count else { return false }
+        let word = UnsafeBufferPointer(rebasing: bytes[start..<(start + 6)])
+        guard word.elementsEqual("import".utf8) || word.elementsEqual("export".utf8) else { return false }
+        let next = bytes[start + 6]
+        return next == UInt8(ascii: " ") || next == UInt8(ascii: "{") || next == UInt8(ascii: "*")
     }
 
     /// Whether the `[` at `at` opens `[#name]` at the end of its line (`headingAnchor`).
@@ -224,6 +226,8 @@ enum ForeignSyntax {
     /// what no sentence of prose is, a lower-case keyword and, for an import, the module's
     /// name in quotes ending the line.
     private static func isModuleStatement(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Most lines start otherwise: no text is made of them.
+        guard opensModuleStatement(bytes, at: 0) else { return false }
         var end = trimmedEnd(bytes)
         if end > 0, bytes[end - 1] == UInt8(ascii: ";") { end -= 1 }
         let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
@@ -251,8 +255,8 @@ enum ForeignSyntax {
             !text.isEmpty && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
         }
         func isNamespace(_ text: Substring) -> Bool {
-            text.hasPrefix("*") && isName(text.dropFirst().drop { $0 == " " }.dropFirst(2).drop { $0 == " " })
-                && text.dropFirst().drop { $0 == " " }.hasPrefix("as ")
+            let afterStar = text.dropFirst().drop { $0 == " " }
+            return text.hasPrefix("*") && afterStar.hasPrefix("as ") && isName(afterStar.dropFirst(3).drop { $0 == " " })
         }
         func isNamed(_ text: Substring) -> Bool { text.hasPrefix("{") && text.hasSuffix("}") }
         if isName(clause) || isNamed(clause) || isNamespace(clause) { return true }

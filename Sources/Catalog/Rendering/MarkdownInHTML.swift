@@ -35,7 +35,7 @@ enum MarkdownInHTML {
                 }
                 switch byte {
                 case UInt8(ascii: "<"):
-                    if matches(bytes, "<!--", at: index) {
+                    if bytes[index...].starts(with: "<!--".utf8) {
                         guard let close = find(bytes, "-->", from: index + 4) else { return nil }
                         index = close + 3
                         continue
@@ -52,7 +52,7 @@ enum MarkdownInHTML {
                         return found(bytes, index, close + 1)
                     }
                     noLinkBefore = lineEnd
-                case UInt8(ascii: "*") where index >= noStrongBefore && matches(bytes, "**", at: index):
+                case UInt8(ascii: "*") where index >= noStrongBefore && bytes[index...].starts(with: "**".utf8):
                     if index + 2 < lineEnd, !bytes[index + 2].isHTMLWhitespace,
                        let close = find(bytes, "**", from: index + 3, before: lineEnd), !bytes[close - 1].isHTMLWhitespace,
                        bytes[(index + 2)..<close].contains(where: { $0 != UInt8(ascii: "*") }) {
@@ -102,17 +102,12 @@ enum MarkdownInHTML {
         return nil
     }
 
-    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ pattern: StaticString, at index: Int) -> Bool {
-        let count = pattern.utf8CodeUnitCount
-        guard index + count <= bytes.count else { return false }
-        return (0..<count).allSatisfy { bytes[index + $0] == pattern.utf8Start[$0] }
-    }
-
-    private static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ pattern: StaticString, from: Int, before end: Int? = nil) -> Int? {
+    /// Where `pattern` next starts at or after `from`, ending before `end` (the block's end by default).
+    private static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ pattern: String, from: Int, before end: Int? = nil) -> Int? {
+        let end = end ?? bytes.count
         var index = from
-        let last = (end ?? bytes.count) - pattern.utf8CodeUnitCount
-        while index <= last {
-            if matches(bytes, pattern, at: index) { return index }
+        while index + pattern.utf8.count <= end {
+            if bytes[index..<end].starts(with: pattern.utf8) { return index }
             index += 1
         }
         return nil

@@ -55,7 +55,7 @@ struct RawHTMLChecker {
                                    + ($0.following > 0 ? "; \($0.following) more such tags follow in this file, not listed" : ""))
         }
         // Text on the page (`UnclosedRawText`): what follows it is checked as the page holds it.
-        let elements = diagnoseElements(Self.blanked(item.node.literal, item.unclosedRawText), location: location,
+        let elements = diagnoseElements(UnclosedRawText.blanked(item.node.literal, item.unclosedRawText), location: location,
                                         source: source, targets: targets)
         return (markdown + unclosed + elements).sorted { $0.location < $1.location }
     }
@@ -99,14 +99,6 @@ struct RawHTMLChecker {
     static func unclosedMessage(_ name: String) -> String {
         let closing = name == "plaintext" ? "nothing ends `<plaintext>`" : "no `</\(name)>` comes after it"
         return "raw HTML `<\(name)>` is never closed: \(closing), so a browser would take the rest of the page into it and show none of it; the tag is shown as text instead: write it as code (`` `<\(name)>` ``) or as `&lt;\(name)>`, or close it"
-    }
-
-    /// `literal` with the `<` of each of `starts` made a space (its length, and so every
-    /// other offset in it, unchanged).
-    private static func blanked(_ literal: String, _ starts: [UnclosedRawText.Start]) -> String {
-        var bytes = Array(literal.utf8)
-        for start in starts { bytes[start.offset] = UInt8(ascii: " ") }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func isEndTagAlone(_ literal: String) -> Bool {
@@ -208,7 +200,7 @@ struct RawHTMLChecker {
     /// braces (`style={{display: 'flex'}}`, `onClick={f}`), which HTML reads as a value `{{display:`
     /// and names such as `'flex'}}`.
     static func isJSX(_ node: HTMLNode) -> Bool {
-        node.attributes.contains { $0.value.hasPrefix("{") && ($0.value.hasSuffix("}") || $0.value.count > 1) }
+        node.attributes.contains { $0.value.count > 1 && $0.value.hasPrefix("{") }
     }
 
     private mutating func checkAttributes(_ node: HTMLNode, at location: (Int) -> SourceLocation, source: SourceFile,

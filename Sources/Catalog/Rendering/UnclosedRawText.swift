@@ -35,17 +35,26 @@ enum UnclosedRawText {
                 for tag in Self.tags(in: bytes) { tags.append((piece, tag.offset, tag.name, tag.isEnd)) }
             }
         }
-        var closedBefore: [String: Int] = [:], found: [[Start]] = Array(repeating: [], count: literals.count), any = false
+        var closedLater = Set<String>(), found: [[Start]] = Array(repeating: [], count: literals.count), any = false
         // From the end: a start tag is closed when an end tag of its name comes after it.
-        for (index, tag) in tags.enumerated().reversed() {
+        for tag in tags.reversed() {
             if tag.isEnd {
-                closedBefore[tag.name] = closedBefore[tag.name] ?? index
-            } else if tag.name == "plaintext" || closedBefore[tag.name] == nil {
-                found[tag.piece].insert(Start(offset: tag.offset, name: tag.name), at: 0)
+                closedLater.insert(tag.name)
+            } else if tag.name == "plaintext" || !closedLater.contains(tag.name) {
+                found[tag.piece].append(Start(offset: tag.offset, name: tag.name))
                 any = true
             }
         }
-        return any ? found : nil
+        // Found from the end: each piece's in the page's order.
+        return any ? found.map { $0.reversed() } : nil
+    }
+
+    /// `literal` with the `<` of each of `starts` made a space: its length, and so every
+    /// other offset in it, unchanged (what the checks parse, `RawHTMLChecker`).
+    static func blanked(_ literal: String, _ starts: [Start]) -> String {
+        var bytes = Array(literal.utf8)
+        for start in starts { bytes[start.offset] = UInt8(ascii: " ") }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `literal` with each of `starts` written as text: its `<` as `&lt;`.
@@ -115,20 +124,15 @@ enum UnclosedRawText {
             let isEnd = index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")
             let start = index + (isEnd ? 2 : 1)
             var close = start
-            while close < bytes.count, CodeHighlighter.isLetter(bytes[close]), close - start < 10 { close += 1 }
-            if close > start, close < bytes.count, endsName(bytes[close]) {
+            while close < bytes.count, bytes[close].isASCIILetter, close - start < 10 { close += 1 }
+            // Then white space, `/` or `>`, as a tokenizer ends a tag's name.
+            if close > start, close < bytes.count,
+               bytes[close].isHTMLWhitespace || bytes[close] == UInt8(ascii: "/") || bytes[close] == UInt8(ascii: ">") {
                 let name = String(decoding: bytes[start..<close], as: UTF8.self).lowercased()
                 if names.contains(name) { found.append((index, name, isEnd)) }
             }
             index = max(close, index + 1)
         }
         return found
-    }
-
-    private static func endsName(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x09, 0x0A, 0x0C, 0x0D, 0x20, UInt8(ascii: "/"), UInt8(ascii: ">"): true
-        default: false
-        }
     }
 }
